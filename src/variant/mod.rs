@@ -1,0 +1,1 @@
+//! Variant definitions (to be written).

@@ -1,0 +1,4 @@
+//! Reference interpreter.
+pub struct Board;
+pub struct Cell;
+pub struct Outcome;
