@@ -1,4 +1,115 @@
 //! The `griffon` binary: parses the command line and calls the library.
-fn main() {
+
+use clap::{Parser, Subcommand};
+use griffon::xbetza::{self, DiagramOptions, Dialect};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "griffon", version, about = "A general chess-variant engine")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show where a piece written in XBetza moves, and its compiled legs.
+    Betza(BetzaArgs),
+}
+
+#[derive(clap::Args)]
+struct BetzaArgs {
+    /// The piece's moves in XBetza, e.g. N, fmWfceFifmnD, KNADcaKmcabK, [F?R].
+    xbetza: String,
+    /// Board size as WIDTHxHEIGHT.
+    #[arg(long, default_value = "8x8")]
+    board: String,
+    /// Square the piece stands on (default: near the centre).
+    #[arg(long)]
+    from: Option<String>,
+    /// Put a blocking piece on this square (repeatable), to show hoppers and lame leapers.
+    #[arg(long = "hurdle")]
+    hurdles: Vec<String>,
+    /// Show Black's moves instead of White's.
+    #[arg(long)]
+    black: bool,
+    /// Read the string as Fairy-Stockfish does (K = WF, unknown letters dropped).
+    #[arg(long)]
+    fairy: bool,
+}
+
+fn main() -> ExitCode {
     env_logger::init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Betza(args)) => betza(&args),
+        None => {
+            Err("the XBoard engine is not part of this build yet; see `griffon --help`".to_string())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("griffon: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn betza(args: &BetzaArgs) -> Result<(), String> {
+    let (width, height) =
+        xbetza::parse_board_size(&args.board).map_err(|e| format!("--board: {e}"))?;
+    let from = match &args.from {
+        Some(s) => xbetza::parse_square(s, width, height).map_err(|e| format!("--from: {e}"))?,
+        None => ((width - 1) / 2, (height - 1) / 2),
+    };
+    let mut hurdles = Vec::new();
+    for h in &args.hurdles {
+        let sq = xbetza::parse_square(h, width, height).map_err(|e| format!("--hurdle: {e}"))?;
+        if sq == from {
+            return Err(format!("--hurdle {h}: the piece stands there"));
+        }
+        hurdles.push(sq);
+    }
+    let dialect = if args.fairy {
+        Dialect::FairyStockfish
+    } else {
+        Dialect::XBoard
+    };
+    let moves = xbetza::compile(&args.xbetza, dialect).map_err(|e| e.to_string())?;
+    for w in &moves.warnings {
+        eprintln!("warning: character {}: {}", w.position + 1, w.message);
+    }
+    let opts = DiagramOptions {
+        width,
+        height,
+        from,
+        hurdles,
+        black: args.black,
+    };
+    let (mut text, counts) = xbetza::diagram(&moves, &opts);
+    text.push_str(&format!(
+        "{} targets ({} move, {} capture) from {}\n",
+        counts.targets,
+        counts.quiet,
+        counts.capture,
+        xbetza::square_name(from)
+    ));
+    text.push_str(&format!("{} compiled moves:\n", moves.moves.len()));
+    for (i, m) in moves.moves.iter().enumerate() {
+        text.push_str(&format!("{:>4}: {}\n", i + 1, xbetza::describe_move(m)));
+    }
+    write_stdout(&text)
+}
+
+/// Print a command's result; a closed pipe (`griffon ... | head`) is not an error.
+fn write_stdout(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write output: {e}"))
+        }
+        _ => Ok(()),
+    }
 }

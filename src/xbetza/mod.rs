@@ -8,9 +8,9 @@
 //! reference interpreter) never re-read the notation.
 //!
 //! Coordinates are from White's point of view: `dx` grows towards the h-file,
-//! `dy` towards Black. Black's moves are the same legs with `dy` negated, which
-//! is what XBoard does (it flips the direction set by 180 degrees, and every
-//! XBetza direction set is symmetric under left-right mirroring).
+//! `dy` towards Black. Black's moves are the same legs turned by 180 degrees
+//! (both components negated), as XBoard turns the direction set: Black's
+//! "right" is White's left, which matters for chiral sets such as `rfN`.
 //!
 //! Where sources disagree XBoard's `moves.c` is followed (`C` is the camel
 //! (1,3), `Z` the zebra (2,3)); see `../shared/ref/xbetza.md`.
@@ -21,8 +21,11 @@ mod parse;
 mod render;
 
 pub use compile::compile;
-pub use interpret::{Board, Cell, Outcome};
-pub use render::{describe_leg, describe_move, diagram, DiagramOptions};
+pub use interpret::{Board, Cell, Outcome, OutcomeKind, Sq, outcomes};
+pub use render::{
+    DiagramCounts, DiagramOptions, describe_leg, describe_move, diagram, file_letter,
+    parse_board_size, parse_square, square_name,
+};
 
 use std::fmt;
 
@@ -55,7 +58,10 @@ impl Step {
     /// midpoint rounded towards zero, so a knight is blocked on its orthogonal
     /// neighbour and a (1,3) camel one square straight ahead.
     pub const fn midpoint(self) -> Step {
-        Step { dx: self.dx / 2, dy: self.dy / 2 }
+        Step {
+            dx: self.dx / 2,
+            dy: self.dy / 2,
+        }
     }
 
     /// True for the unit steps (W and F directions), where `j` means "skip
@@ -199,7 +205,9 @@ pub struct MoveDef {
 
 impl MoveDef {
     pub fn final_leg(&self) -> &Leg {
-        self.legs.last().expect("a compiled move has at least one leg")
+        self.legs
+            .last()
+            .expect("a compiled move has at least one leg")
     }
 }
 
