@@ -110,3 +110,29 @@ fn pawns_and_lame_pieces() {
     // Chu lion: 24 squares within two steps (KNAD).
     assert_eq!(quiet_targets("KNADcaKmcabK", 8, 8, D4), 24);
 }
+
+#[test]
+fn spartan_and_fairy_stockfish_extras() {
+    // Quiet targets from d4 on 8x8, derived by hand:
+    // captain WD: 4 + 4; lieutenant FAsmW: 4 + 4 + the two sideways steps;
+    // fersAlfil FA: 4 + 4; aiwok RNF: 14 + 8 + 4 (the F squares are off the
+    // rook lines); knibis mNcB moves as a knight (8); biskni mBcN as a
+    // bishop (13); kniroo mNcR 8; rookni mRcN 14; clobber cW never moves
+    // quietly; breakthrough fmWfF: d5, c5, e5; banner RcpRnN: rook 14 +
+    // knight 8 (its cannon capture needs a screen).
+    for (betza, n) in [
+        ("WD", 8),
+        ("FAsmW", 10),
+        ("FA", 8),
+        ("RNF", 26),
+        ("mNcB", 8),
+        ("mBcN", 13),
+        ("mNcR", 8),
+        ("mRcN", 14),
+        ("cW", 0),
+        ("fmWfF", 3),
+        ("RcpRnN", 22),
+    ] {
+        assert_eq!(quiet_targets(betza, 8, 8, D4), n, "{betza}");
+    }
+}
