@@ -1,7 +1,9 @@
 //! The `griffon` binary: parses the command line and calls the library.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use griffon::variant::{LoadError, VariantSet, Warning};
 use griffon::xbetza::{self, DiagramOptions, Dialect};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -15,9 +17,18 @@ struct Cli {
 enum Command {
     /// Show where a piece written in XBetza moves, and its compiled legs.
     Betza(BetzaArgs),
+    /// List the known variants: name, board size, defining file.
+    Variants(VariantsArgs),
 }
 
-#[derive(clap::Args)]
+#[derive(Args)]
+struct VariantsArgs {
+    /// Load and check this variant file; list only its variants.
+    #[arg(long)]
+    file: Option<PathBuf>,
+}
+
+#[derive(Args)]
 struct BetzaArgs {
     /// The piece's moves in XBetza, e.g. N, fmWfceFifmnD, KNADcaKmcabK, [F?R].
     xbetza: String,
@@ -43,6 +54,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Betza(args)) => betza(&args),
+        Some(Command::Variants(args)) => variants(&args),
         None => {
             Err("the XBoard engine is not part of this build yet; see `griffon --help`".to_string())
         }
@@ -112,4 +124,37 @@ fn write_stdout(text: &str) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+fn variants(args: &VariantsArgs) -> Result<(), String> {
+    let mut set = VariantSet::new();
+    let loaded = set.load_builtins().map_err(|e| load_failure(&e))?;
+    print_warnings(&loaded.warnings);
+    let lines: Vec<String> = match &args.file {
+        None => set.listing(),
+        Some(path) => {
+            let loaded = set.load_file(path).map_err(|e| load_failure(&e))?;
+            print_warnings(&loaded.warnings);
+            loaded
+                .names
+                .iter()
+                .filter_map(|n| set.get(n))
+                .map(|v| v.listing_line())
+                .collect()
+        }
+    };
+    let mut text = lines.join("\n");
+    text.push('\n');
+    write_stdout(&text)
+}
+
+fn print_warnings(warnings: &[Warning]) {
+    warnings.iter().for_each(|w| eprintln!("warning: {w}"));
+}
+
+/// All errors of a failed load, one per line, for stderr.
+fn load_failure(error: &LoadError) -> String {
+    print_warnings(&error.warnings);
+    let lines: Vec<String> = error.errors.iter().map(|e| format!("error: {e}")).collect();
+    format!("variant file rejected\n{}", lines.join("\n"))
 }

@@ -1,1 +1,306 @@
-//! Variant definitions (to be written).
+//! Variant definitions: the first stage of the pipeline.
+//!
+//! A variant is described by a section of an INI-style file in the syntax of
+//! Fairy-Stockfish's `variants.ini`, so definitions written for it can be
+//! brought over. Reading happens in two stages: [`ini::parse`] turns text
+//! into raw sections with line numbers ([`SyntaxError`]s for malformed
+//! lines), then validation resolves inheritance, compiles every piece's
+//! XBetza and checks the rules, reporting every problem with file, line and
+//! key ([`ValidationError`]). The result is a read-only [`Variant`] from which
+//! everything else (move generation, XBoard setup, books) is derived.
+//! [`VariantSet`] holds the built-in variants (`variants/*.ini`, embedded in
+//! the binary at build time) and any files loaded at run time.
+//!
+//! # File format
+//!
+//! `[name]` or `[name:parent]` starts a variant; `key = value` lines set its
+//! options; lines starting with `#` or `;` are comments (a `#` inside a value
+//! is part of the value, as in Fairy-Stockfish). A child starts from its
+//! parent's settings and overrides them key by key; a variant without a
+//! parent starts from chess rules with no pieces, as in Fairy-Stockfish. The
+//! parent may be a built-in variant, a variant of a file loaded earlier, or
+//! any section of the same file (in any order; cycles are errors). Names
+//! are case-sensitive. Unknown keys give a warning, not an error.
+//!
+//! Pieces: Fairy-Stockfish's predefined names (`rook = r`, `archbishop = a`,
+//! ..., `pawn = -` removes one), `customPieceN = x:BETZA` (any N) and
+//! `king = k` or `king = k:BETZA` (the royal piece). A letter is an ASCII
+//! letter, optionally followed by `'` or `!` for more than 26 piece types;
+//! defining a letter in a child replaces the inherited piece that had it.
+//!
+//! Fairy-Stockfish keys read: `maxRank` `maxFile` (up to 16; a number or a
+//! letter `a`..`p`) `startFen` `chess960` `pieceToCharTable` `variantTemplate`
+//! `pocketSize` `pawnTypes` `promotionRegion(White/Black)`
+//! `promotionPawnTypes(White/Black)` `promotionPieceTypes(White/Black)`
+//! `mandatoryPawnPromotion` `promotionLimit` `immobilityIllegal` `doubleStep`
+//! `doubleStepRegionWhite/Black` `tripleStepRegionWhite/Black`
+//! `enPassantRegion(White/Black)` `enPassantTypes(White/Black)` `castling`
+//! `castlingKingsideFile` `castlingQueensideFile` `castlingRank`
+//! `castlingKingFile` `castlingKingPiece(White/Black)`
+//! `castlingRookKingsideFile` `castlingRookQueensideFile`
+//! `castlingRookPieces(White/Black)` `checking` `mustCapture`
+//! `stalemateValue` `checkmateValue` `extinctionValue` `extinctionPieceTypes`
+//! `extinctionPieceCount` `extinctionOpponentPieceCount` `extinctionClaim`
+//! `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
+//! `pieceDrops` `capturesToHand`. Other Fairy-Stockfish options are
+//! recognised and ignored with a "not supported yet" warning.
+//!
+//! Griffon's own keys (Fairy-Stockfish lacks them and ignores them):
+//! - `betzaDialect = xboard | fairy`: how this section's piece strings are
+//!   read. `xboard` (the default) is XBoard's XBetza; `fairy` is
+//!   Fairy-Stockfish's reading (`fK` = three moves, `i` = "in the double-step
+//!   region", unknown letters skipped). Written before the first section it
+//!   applies to the whole file, so a Fairy-Stockfish file needs only the line
+//!   `betzaDialect = fairy` at its top. It applies to pieces defined in the
+//!   section itself; inherited pieces keep the reading they were written in.
+//!   Fairy-Stockfish's predefined piece names always use its reading.
+//! - `cylinder = true`: every move wraps around the side edges.
+//! - `xboardName = NAME`: the name XBoard uses, if not the section name.
+//! - `aliases = a, b`: other names for the variant (e.g. `chess` for
+//!   `normal`). Neither `aliases` nor `xboardName` is inherited.
+//! - `pieceNames = a:archbishop c:chancellor`: readable piece names (the
+//!   default is the key that defined the piece).
+//!
+//! The source of a variant's rules is stated in a comment, not a key.
+//!
+//! # Differences from Fairy-Stockfish
+//! - The default promotion and double-step regions follow the board height
+//!   (last rank / second rank for White) instead of being fixed at 8 / 2.
+//! - A key without a colour suffix sets both colours everywhere, so
+//!   `promotionRegion = *8 *1` is accepted (Fairy-Stockfish has only the
+//!   White/Black forms of that key).
+//! - Entries before the first section are file-level settings (only
+//!   `betzaDialect`); a parent may be defined later in the same batch.
+//! - `doubleStep` adds Fairy-Stockfish's pawn double step only to pawn types
+//!   whose XBetza has no initial (`i`) move of its own: Griffon's built-in
+//!   files write the double step in XBetza (`fmWfceFifmnD`), while
+//!   Fairy-Stockfish's `pawn` (`fmWfceF`) relies on the rule. Either way the
+//!   region tells which pawns count as unmoved in a position set up by FEN.
+//! - As in Fairy-Stockfish, every piece whose Betza contains `e` may capture
+//!   en passant, in addition to `enPassantTypes`.
+
+mod board;
+mod builtin;
+mod error;
+pub mod fen;
+pub mod ini;
+mod keys;
+mod set;
+mod validate;
+
+pub use board::{Color, Letter, MAX_FILES, MAX_RANKS, Region, Square};
+pub use error::{
+    LoadError, SyntaxError, SyntaxErrorKind, ValidationError, ValidationErrorKind, VariantError,
+    Warning,
+};
+pub use fen::{CastlingRight, FenError, StartPosition};
+pub use set::{Compiler, Loaded, VariantSet};
+
+use crate::xbetza::{Dialect, PieceMoves};
+
+/// A piece type of one variant: an index into [`Variant::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(pub u8);
+
+/// A piece on the board or in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+    /// Marked `~` in the FEN: reverts to a pawn when captured in drop games.
+    pub promoted: bool,
+}
+
+/// One piece type with its compiled moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    pub letter: Letter,
+    /// From `pieceNames`, else the defining key (`knight`, `customPiece3`).
+    pub name: String,
+    /// The `variants.ini` key that defined the piece.
+    pub key: String,
+    pub betza: String,
+    /// How `betza` was read.
+    pub dialect: Dialect,
+    pub moves: PieceMoves,
+    /// Defined by the `king` key: check, checkmate and castling apply to it.
+    pub royal: bool,
+}
+
+/// A game result from the point of view of the side it happens to (the
+/// side that is checkmated, stalemated, ...), as in Fairy-Stockfish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameValue {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Counting rules for the endgame (Fairy-Stockfish's `countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CountingRule {
+    Makruk,
+    Cambodian,
+    Asean,
+}
+
+/// Per-colour arrays are indexed by [`Color::index`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// Where a pawn type may (or must) promote.
+    pub region: [Region; 2],
+    pub pawn_types: [Vec<Role>; 2],
+    /// What it may promote to.
+    pub piece_types: [Vec<Role>; 2],
+    /// Promotion to a type is allowed only while a side has fewer than this
+    /// many of it (`promotionLimit = q:1`).
+    pub limits: Vec<(Role, u32)>,
+    /// A pawn reaching the region must promote; when false it may stay a
+    /// pawn (then `immobility_illegal` forces promotion on the last rank).
+    pub mandatory: bool,
+}
+
+/// Fairy-Stockfish's rule-based pawn double step (see the module docs for
+/// how it combines with XBetza initial moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleStep {
+    pub enabled: bool,
+    pub region: [Region; 2],
+    pub triple_region: [Region; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnPassant {
+    /// Squares where an e.p. capture may land.
+    pub region: [Region; 2],
+    /// Piece types that may capture e.p.
+    pub types: [Vec<Role>; 2],
+}
+
+/// Castling as Fairy-Stockfish describes it: the king piece moves from its
+/// file to a fixed target file on the castling rank, the rook piece lands
+/// next to it on the inside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// Where the king ends up (0-based files).
+    pub kingside_file: u8,
+    pub queenside_file: u8,
+    /// Relative rank, 0 = each side's first rank.
+    pub rank: u8,
+    /// Start file of the king when several pieces of its type exist.
+    pub king_file: u8,
+    pub king_piece: [Role; 2],
+    /// Start files of the rooks when not in the corners (non-960 variants).
+    pub rook_kingside_file: u8,
+    pub rook_queenside_file: u8,
+    pub rook_pieces: [Vec<Role>; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drops {
+    pub piece_drops: bool,
+    pub captures_to_hand: bool,
+}
+
+/// A side loses (or wins, or draws) when its pieces of `piece_types` drop to
+/// `piece_count` while the opponent still has at least
+/// `opponent_piece_count`; with `claim`, only the side to move can claim it
+/// (the shatranj bare-king rule: the bared side may still bare the other).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    pub value: GameValue,
+    pub piece_types: Vec<Role>,
+    pub piece_count: u32,
+    pub opponent_piece_count: u32,
+    pub claim: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// False when checks are not allowed at all.
+    pub checking: bool,
+    pub must_capture: bool,
+    pub checkmate: GameValue,
+    pub stalemate: GameValue,
+    pub extinction: Option<Extinction>,
+    /// Moves (per side) without capture or pawn move that end the game; 0 = off.
+    pub n_move_rule: u32,
+    /// Repetitions that end the game; 0 = off.
+    pub n_fold_rule: u32,
+    pub n_fold_value: GameValue,
+    pub counting_rule: Option<CountingRule>,
+    /// Kings may not face each other on an open file (xiangqi).
+    pub flying_general: bool,
+}
+
+/// What XBoard needs beyond the rules to display the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XBoardInfo {
+    /// The name XBoard knows the variant by.
+    pub name: String,
+    pub piece_to_char_table: Option<String>,
+    pub variant_template: Option<String>,
+    pub pocket_size: u32,
+}
+
+/// A checked variant: the one description of a game that every other stage
+/// reads. Built by [`VariantSet`]; read-only afterwards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub parent: Option<String>,
+    /// File and line of the section header, for messages and listings.
+    pub file: String,
+    pub line: usize,
+    pub width: u8,
+    pub height: u8,
+    /// Moves wrap around the side edges.
+    pub cylinder: bool,
+    /// Castling with Chess960 rules (king and rook may start anywhere).
+    pub chess960: bool,
+    /// Indexed by [`Role`].
+    pub pieces: Vec<PieceDef>,
+    pub start: StartPosition,
+    pub promotion: Promotion,
+    pub double_step: DoubleStep,
+    pub en_passant: EnPassant,
+    /// `None` when `castling = false`.
+    pub castling: Option<Castling>,
+    pub drops: Drops,
+    /// Pieces may not move where they could never move again (forces
+    /// promotion on the last rank when promotion is optional).
+    pub immobility_illegal: bool,
+    pub end: GameEnd,
+    pub xboard: XBoardInfo,
+}
+
+impl Variant {
+    /// The piece type with this letter.
+    pub fn role(&self, letter: Letter) -> Option<Role> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .map(|i| Role(i as u8))
+    }
+
+    pub fn piece(&self, role: Role) -> &PieceDef {
+        &self.pieces[usize::from(role.0)]
+    }
+
+    /// True if `name` is this variant's name or one of its aliases.
+    pub fn is_called(&self, name: &str) -> bool {
+        self.name == name || self.aliases.iter().any(|a| a == name)
+    }
+
+    /// Reads a FEN of this variant (its board size and piece letters).
+    pub fn parse_fen(&self, fen: &str) -> Result<StartPosition, Vec<FenError>> {
+        fen::parse(fen, self.width, self.height, &|letter| self.role(letter))
+    }
+
+    /// The `griffon variants` line: name, board size, defining file.
+    pub fn listing_line(&self) -> String {
+        let size = format!("{}x{}", self.width, self.height);
+        format!("{:<14} {:<6} {}", self.name, size, self.file)
+    }
+}

@@ -1,0 +1,458 @@
+//! The start position of a variant, read from its `startFen`.
+//!
+//! Accepts the FEN flavours that appear in variant files and in the perft
+//! suites: X-FEN and Shredder-FEN castling fields, holdings in `[...]` after
+//! the board (`[-]` for none), `~` after a promoted piece, check counters
+//! `3+3`, Berolina e.p. fields naming several squares (`c5b6`), and the
+//! shortened `w 0 1` tail of shogi FENs. A full `Position` comes later; this
+//! is only what the variant needs to be checked and described.
+
+use std::fmt;
+
+use super::board::{Color, Letter, Square};
+use super::{Piece, Role};
+
+/// A start position: where the pieces stand and the game state fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartPosition {
+    /// The FEN as written in the file.
+    pub fen: String,
+    /// `width * height` cells, a1 first, then b1, ... (see [`Square::index`]).
+    pub board: Vec<Option<Piece>>,
+    pub side_to_move: Color,
+    /// Empty when the field is `-` or absent.
+    pub castling: Vec<CastlingRight>,
+    /// Squares a pawn may capture on e.p.; several for Berolina.
+    pub en_passant: Vec<Square>,
+    /// `None` when the FEN has no `[...]` field.
+    pub holdings: Option<Vec<Piece>>,
+    /// Checks each side still has to give (`3+3`), indexed by [`Color::index`].
+    pub checks_remaining: Option<[u32; 2]>,
+    pub halfmove_clock: u32,
+    pub fullmove_number: u32,
+}
+
+impl StartPosition {
+    pub fn piece_at(&self, sq: Square, width: u8) -> Option<Piece> {
+        self.board.get(sq.index(width)).copied().flatten()
+    }
+
+    /// Number of pieces of `color` on the board.
+    pub fn count(&self, color: Color) -> usize {
+        self.board
+            .iter()
+            .flatten()
+            .filter(|p| p.color == color)
+            .count()
+    }
+}
+
+/// One letter of the castling field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingRight {
+    /// `K` / `k`: with the outermost rook on the king's right.
+    Kingside(Color),
+    /// `Q` / `q`.
+    Queenside(Color),
+    /// Shredder-FEN / X-FEN file letter (`H`, `a`, ...): the rook on that file.
+    File(Color, u8),
+}
+
+/// A problem in a FEN. `rank` is the board rank number (1-based) as a human
+/// reads it, so the first FEN rank of an 8-rank board is rank 8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    MissingFields,
+    RankCount {
+        expected: u8,
+        found: usize,
+    },
+    RankLength {
+        rank: usize,
+        expected: u8,
+        found: usize,
+    },
+    UnknownLetter {
+        rank: usize,
+        letter: String,
+    },
+    BadChar {
+        rank: usize,
+        ch: char,
+    },
+    Unsupported {
+        rank: usize,
+        what: &'static str,
+    },
+    BadHoldings(String),
+    BadSideToMove(String),
+    BadCastling(String),
+    BadEnPassant(String),
+    BadCheckCounts(String),
+    BadCounter(String),
+    ExtraFields(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FenError::*;
+        match self {
+            MissingFields => write!(f, "FEN needs at least a board and a side to move"),
+            RankCount { expected, found } => {
+                write!(f, "FEN has {found} ranks but the board has {expected}")
+            }
+            RankLength {
+                rank,
+                expected,
+                found,
+            } => {
+                write!(
+                    f,
+                    "FEN rank {rank} has {found} squares but the board has {expected} files"
+                )
+            }
+            UnknownLetter { rank, letter } => {
+                write!(
+                    f,
+                    "FEN rank {rank}: no piece type with letter '{letter}' is defined"
+                )
+            }
+            BadChar { rank, ch } => write!(f, "FEN rank {rank}: unexpected character '{ch}'"),
+            Unsupported { rank, what } => write!(f, "FEN rank {rank}: {what} not supported"),
+            BadHoldings(s) => write!(f, "bad FEN holdings '{s}'"),
+            BadSideToMove(s) => write!(f, "FEN side to move must be w or b, not '{s}'"),
+            BadCastling(s) => write!(f, "bad FEN castling field '{s}'"),
+            BadEnPassant(s) => write!(f, "bad FEN en-passant field '{s}'"),
+            BadCheckCounts(s) => write!(f, "bad FEN check counter '{s}'"),
+            BadCounter(s) => write!(f, "bad FEN move counter '{s}'"),
+            ExtraFields(s) => write!(f, "unexpected FEN fields '{s}'"),
+        }
+    }
+}
+
+/// Reads `fen` for a `width` x `height` board whose piece letters `role_of`
+/// knows, reporting every problem found.
+pub fn parse(
+    fen: &str,
+    width: u8,
+    height: u8,
+    role_of: &dyn Fn(Letter) -> Option<Role>,
+) -> Result<StartPosition, Vec<FenError>> {
+    let mut errors = Vec::new();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let [placement, side, rest @ ..] = fields.as_slice() else {
+        return Err(vec![FenError::MissingFields]);
+    };
+    let (board_text, holdings_text) = match placement.split_once('[') {
+        Some((b, h)) => match h.strip_suffix(']') {
+            Some(h) => (b, Some(h)),
+            None => {
+                errors.push(FenError::BadHoldings(h.to_string()));
+                (b, None)
+            }
+        },
+        None => (*placement, None),
+    };
+    let board = parse_board(board_text, width, height, role_of, &mut errors);
+    let holdings = holdings_text.map(|h| parse_holdings(h, role_of, &mut errors));
+    let side_to_move = match *side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            errors.push(FenError::BadSideToMove(other.to_string()));
+            Color::White
+        }
+    };
+
+    let mut rest = rest.iter().copied().peekable();
+    let is_state = |s: &&str| !s.bytes().all(|b| b.is_ascii_digit()) && !s.contains('+');
+    let castling = rest
+        .next_if(is_state)
+        .map_or_else(Vec::new, |s| parse_castling(s, width, &mut errors));
+    let en_passant = rest.next_if(is_state).map_or_else(Vec::new, |s| {
+        parse_en_passant(s, width, height, &mut errors)
+    });
+    let checks_remaining = rest.next_if(|s| s.contains('+')).and_then(|s| {
+        let counts = s
+            .split_once('+')
+            .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]));
+        if counts.is_none() {
+            errors.push(FenError::BadCheckCounts(s.to_string()));
+        }
+        counts
+    });
+    let mut counter = |default| {
+        rest.next().map_or(default, |s| {
+            s.parse().unwrap_or_else(|_| {
+                errors.push(FenError::BadCounter(s.to_string()));
+                default
+            })
+        })
+    };
+    let halfmove_clock = counter(0);
+    let fullmove_number = counter(1);
+    let extra: Vec<&str> = rest.collect();
+    if !extra.is_empty() {
+        errors.push(FenError::ExtraFields(extra.join(" ")));
+    }
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(StartPosition {
+        fen: fen.to_string(),
+        board,
+        side_to_move,
+        castling,
+        en_passant,
+        holdings,
+        checks_remaining,
+        halfmove_clock,
+        fullmove_number,
+    })
+}
+
+fn parse_board(
+    text: &str,
+    width: u8,
+    height: u8,
+    role_of: &dyn Fn(Letter) -> Option<Role>,
+    errors: &mut Vec<FenError>,
+) -> Vec<Option<Piece>> {
+    let mut board = vec![None; usize::from(width) * usize::from(height)];
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != usize::from(height) {
+        errors.push(FenError::RankCount {
+            expected: height,
+            found: ranks.len(),
+        });
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        // FEN lists the top rank first.
+        let rank = usize::from(height).saturating_sub(i).max(1);
+        let mut file = 0usize;
+        let mut rest = *rank_text;
+        while let Some(c) = rest.chars().next() {
+            if c.is_ascii_digit() {
+                let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+                // Saturating: an absurd run is reported as a wrong rank length.
+                file = file.saturating_add(rest[..len].parse().unwrap_or(usize::MAX));
+                rest = &rest[len..];
+                continue;
+            }
+            let (promoted_prefix, after_plus) = match rest.strip_prefix('+') {
+                Some(r) => (true, r),
+                None => (false, rest),
+            };
+            let Some((letter, color, used)) = Letter::parse_prefix(after_plus) else {
+                let what = match c {
+                    '*' => Some("wall squares (*) are"),
+                    '+' => Some("a '+' without a piece letter is"),
+                    _ => None,
+                };
+                errors.push(match what {
+                    Some(what) => FenError::Unsupported { rank, what },
+                    None => FenError::BadChar { rank, ch: c },
+                });
+                rest = &rest[c.len_utf8()..];
+                file = file.saturating_add(1);
+                continue;
+            };
+            rest = &after_plus[used..];
+            let tilde = rest.starts_with('~');
+            if tilde {
+                rest = &rest[1..];
+            }
+            if promoted_prefix {
+                errors.push(FenError::Unsupported {
+                    rank,
+                    what: "'+' promoted pieces (they need promotedPieceType) are",
+                });
+            }
+            match role_of(letter) {
+                // Pieces beyond the board are left out; the length error says why.
+                Some(role) if file < usize::from(width) && i < usize::from(height) => {
+                    let sq = Square::new(file as u8, (rank - 1) as u8);
+                    board[sq.index(width)] = Some(Piece {
+                        color,
+                        role,
+                        promoted: tilde,
+                    });
+                }
+                Some(_) => {}
+                None => errors.push(FenError::UnknownLetter {
+                    rank,
+                    letter: letter.for_color(color),
+                }),
+            }
+            file = file.saturating_add(1);
+        }
+        if file != usize::from(width) {
+            errors.push(FenError::RankLength {
+                rank,
+                expected: width,
+                found: file,
+            });
+        }
+    }
+    board
+}
+
+fn parse_holdings(
+    text: &str,
+    role_of: &dyn Fn(Letter) -> Option<Role>,
+    errors: &mut Vec<FenError>,
+) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    if text == "-" {
+        return pieces;
+    }
+    let mut rest = text;
+    while !rest.is_empty() {
+        match Letter::parse_prefix(rest) {
+            Some((letter, color, used)) => {
+                match role_of(letter) {
+                    Some(role) => pieces.push(Piece {
+                        color,
+                        role,
+                        promoted: false,
+                    }),
+                    None => errors.push(FenError::BadHoldings(text.to_string())),
+                }
+                rest = &rest[used..];
+            }
+            None => {
+                errors.push(FenError::BadHoldings(text.to_string()));
+                break;
+            }
+        }
+    }
+    pieces
+}
+
+fn parse_castling(text: &str, width: u8, errors: &mut Vec<FenError>) -> Vec<CastlingRight> {
+    if text == "-" {
+        return Vec::new();
+    }
+    let rights: Option<Vec<CastlingRight>> = text
+        .chars()
+        .map(|c| {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            match c.to_ascii_lowercase() {
+                'k' => Some(CastlingRight::Kingside(color)),
+                'q' => Some(CastlingRight::Queenside(color)),
+                f if f.is_ascii_lowercase() && (f as u8 - b'a') < width => {
+                    Some(CastlingRight::File(color, f as u8 - b'a'))
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    rights.unwrap_or_else(|| {
+        errors.push(FenError::BadCastling(text.to_string()));
+        Vec::new()
+    })
+}
+
+fn parse_en_passant(text: &str, width: u8, height: u8, errors: &mut Vec<FenError>) -> Vec<Square> {
+    if text == "-" {
+        return Vec::new();
+    }
+    // Squares are written back to back (`c5b6`): split before each letter.
+    let mut squares = Vec::new();
+    let starts: Vec<usize> = text
+        .match_indices(|c: char| c.is_ascii_alphabetic())
+        .map(|(i, _)| i)
+        .collect();
+    let valid = starts.first() == Some(&0)
+        && starts
+            .iter()
+            .zip(starts.iter().skip(1).chain([&text.len()]))
+            .all(|(&a, &b)| match Square::parse(&text[a..b]) {
+                Some(sq) if sq.on_board(width, height) => {
+                    squares.push(sq);
+                    true
+                }
+                _ => false,
+            });
+    if !valid {
+        errors.push(FenError::BadEnPassant(text.to_string()));
+        squares.clear();
+    }
+    squares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roles(letter: Letter) -> Option<Role> {
+        "pnbrqk".find(&letter.to_string()).map(|i| Role(i as u8))
+    }
+
+    #[test]
+    fn standard_fen() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        let pos = parse(fen, 8, 8, &roles).unwrap();
+        assert_eq!(pos.count(Color::White), 16);
+        assert_eq!(pos.count(Color::Black), 16);
+        assert_eq!(pos.side_to_move, Color::Black);
+        assert_eq!(pos.castling.len(), 4);
+        assert_eq!(pos.en_passant, [Square::new(4, 2)]);
+        let e4 = pos.piece_at(Square::new(4, 3), 8).unwrap();
+        assert_eq!((e4.color, e4.role), (Color::White, Role(0)));
+        assert_eq!(pos.piece_at(Square::new(4, 0), 8).unwrap().role, Role(5));
+    }
+
+    #[test]
+    fn fsf_flavours() {
+        let pos = parse("8/8/8/8/8/8/8/K6k[Qp] w - - 3+2 0 1", 8, 8, &roles).unwrap();
+        assert_eq!(pos.holdings.map(|h| h.len()), Some(2));
+        assert_eq!(pos.checks_remaining, Some([3, 2]));
+        let pos = parse("8/8/8/8/8/8/8/K6k[-] w 0 1", 8, 8, &roles).unwrap();
+        assert_eq!(
+            (pos.holdings, pos.castling.len(), pos.fullmove_number),
+            (Some(vec![]), 0, 1)
+        );
+        let pos = parse("8/8/8/8/8/8/8/K6k w HAa c5b6 0 6", 8, 8, &roles).unwrap();
+        assert_eq!(pos.castling[0], CastlingRight::File(Color::White, 7));
+        assert_eq!(pos.en_passant, [Square::new(2, 4), Square::new(1, 5)]);
+        let pos = parse("10/10/10/10/10/10/10/10/10/K8k w - e7 0 3", 10, 10, &roles).unwrap();
+        assert_eq!(pos.en_passant, [Square::new(4, 6)]);
+    }
+
+    #[test]
+    fn every_problem_is_reported() {
+        let errors = parse(
+            "rnbqkbnr/ppppxppp/9/8/8/8/PPPPPPPP w KQkq z9 x y",
+            8,
+            8,
+            &roles,
+        )
+        .unwrap_err();
+        assert!(errors.contains(&FenError::RankCount {
+            expected: 8,
+            found: 7
+        }));
+        assert!(errors.contains(&FenError::UnknownLetter {
+            rank: 7,
+            letter: "x".into()
+        }));
+        assert!(errors.contains(&FenError::RankLength {
+            rank: 6,
+            expected: 8,
+            found: 9
+        }));
+        assert!(errors.contains(&FenError::BadEnPassant("z9".into())));
+        assert!(errors.contains(&FenError::BadCounter("x".into())));
+        assert_eq!(
+            parse("8/8", 8, 8, &roles),
+            Err(vec![FenError::MissingFields])
+        );
+        assert!(parse("*7/8/8/8/8/8/8/8 w", 8, 8, &roles).is_err());
+    }
+}

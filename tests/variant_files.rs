@@ -1,0 +1,724 @@
+//! Variant files: the built-in ones load and say what the rules say, and bad
+//! files are rejected with messages that name the line and the key.
+
+use griffon::variant::{
+    Color, GameValue, LoadError, Loaded, Region, Square, ValidationErrorKind, VariantError,
+    VariantSet,
+};
+use griffon::xbetza::Dialect;
+
+fn builtins() -> VariantSet {
+    let mut set = VariantSet::new();
+    let loaded = set
+        .load_builtins()
+        .unwrap_or_else(|e| panic!("built-in variants failed:\n{e}"));
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings.is_empty(),
+        "built-in variants have warnings:\n{}",
+        warnings.join("\n")
+    );
+    set
+}
+
+fn load(text: &str) -> Result<(VariantSet, Loaded), LoadError> {
+    let mut set = builtins();
+    let loaded = set.load_str("user.ini", text)?;
+    Ok((set, loaded))
+}
+
+/// The error messages for `text`, which must fail to load.
+fn errors(text: &str) -> Vec<String> {
+    match load(text) {
+        Ok(_) => panic!("expected errors for:\n{text}"),
+        Err(e) => e.errors.iter().map(|e| e.to_string()).collect(),
+    }
+}
+
+/// Asserts that exactly one error names `line` and `key`, and that it says `words`.
+fn assert_error(text: &str, line: usize, key: &str, words: &str) {
+    let errors = errors(text);
+    let prefix = format!("user.ini:{line}: {key}: ");
+    let found: Vec<&String> = errors.iter().filter(|e| e.starts_with(&prefix)).collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "want one error starting {prefix:?}, got:\n{}",
+        errors.join("\n")
+    );
+    assert!(
+        found[0].contains(words),
+        "{:?} should contain {words:?}",
+        found[0]
+    );
+}
+
+/// A minimal valid variant to break in one place at a time.
+const MINI: &str = "[mini]
+maxFile = 4
+maxRank = 4
+king = k
+rook = r
+customPiece1 = p:fmWfcF
+pawnTypes = p
+startFen = rk2/p3/3P/2KR w - - 0 1
+promotionPieceTypes = r
+castling = false
+";
+
+fn mini_with(line: usize, replacement: &str) -> String {
+    let mut lines: Vec<&str> = MINI.lines().collect();
+    lines[line - 1] = replacement;
+    lines.join("\n")
+}
+
+// -- built-in files -------------------------------------------------------
+
+/// Facts from each game's rules: board size, pieces per side at the start,
+/// number of piece types, and whether castling exists.
+const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
+    ("normal", 8, 8, 16, 6, true),
+    ("nocastle", 8, 8, 16, 6, false),
+    ("fischerandom", 8, 8, 16, 6, true),
+    ("capablanca", 10, 8, 20, 8, true),
+    ("caparandom", 10, 8, 20, 8, true),
+    ("gothic", 10, 8, 20, 8, true),
+    ("janus", 10, 8, 20, 7, true),
+    ("knightmate", 8, 8, 16, 6, true),
+    ("berolina", 8, 8, 16, 6, true),
+    ("cylinder", 8, 8, 16, 6, true),
+    ("falcon", 10, 8, 20, 7, true),
+    ("courier", 12, 8, 24, 9, false),
+    ("shatranj", 8, 8, 16, 6, false),
+    ("makruk", 8, 8, 16, 6, false),
+    ("grand", 10, 10, 20, 8, false),
+    ("great", 10, 8, 20, 8, false),
+];
+
+#[test]
+fn every_builtin_has_the_facts_of_its_rules() {
+    let set = builtins();
+    assert_eq!(set.len(), FACTS.len());
+    for &(name, width, height, per_side, types, castling) in FACTS {
+        let v = set.get(name).unwrap_or_else(|| panic!("{name} missing"));
+        assert_eq!((v.width, v.height), (width, height), "{name}");
+        assert_eq!(v.start.count(Color::White), per_side, "{name}");
+        assert_eq!(v.start.count(Color::Black), per_side, "{name}");
+        assert_eq!(v.pieces.len(), types, "{name}");
+        assert_eq!(v.castling.is_some(), castling, "{name}");
+        assert_eq!(
+            v.pieces.iter().filter(|p| p.royal).count(),
+            1,
+            "{name} has one royal type"
+        );
+        assert_eq!(v.start.side_to_move, Color::White, "{name}");
+        assert_eq!(v.file, format!("variants/{name}.ini"));
+        assert!(!v.promotion.piece_types[0].is_empty(), "{name} promotes");
+        assert!(!v.promotion.pawn_types[0].is_empty(), "{name} has pawns");
+    }
+}
+
+#[test]
+fn builtin_rule_details() {
+    let set = builtins();
+    let letter =
+        |v: &str, role: griffon::variant::Role| set.get(v).unwrap().piece(role).letter.to_string();
+
+    assert_eq!(set.get("chess").unwrap().name, "normal");
+    assert!(set.get("fischerandom").unwrap().chess960 && set.get("caparandom").unwrap().chess960);
+    assert!(!set.get("normal").unwrap().chess960);
+    assert!(set.get("cylinder").unwrap().cylinder && !set.get("normal").unwrap().cylinder);
+
+    let capa = set.get("capablanca").unwrap().castling.clone().unwrap();
+    assert_eq!((capa.kingside_file, capa.queenside_file), (8, 2)); // i and c
+    let janus = set.get("janus").unwrap().castling.clone().unwrap();
+    assert_eq!((janus.kingside_file, janus.queenside_file), (8, 1)); // i and b
+    let normal = set.get("normal").unwrap().castling.clone().unwrap();
+    assert_eq!(
+        (normal.kingside_file, normal.queenside_file, normal.rank),
+        (6, 2, 0)
+    );
+
+    let knightmate = set.get("knightmate").unwrap();
+    let king = knightmate.pieces.iter().find(|p| p.royal).unwrap();
+    assert_eq!(
+        (king.letter.to_string(), king.betza.as_str()),
+        ("k".into(), "N")
+    );
+    let promo: String = knightmate.promotion.piece_types[0]
+        .iter()
+        .map(|&r| letter("knightmate", r))
+        .collect();
+    assert_eq!(promo, "mqrb");
+
+    let makruk = set.get("makruk").unwrap();
+    assert_eq!(makruk.promotion.region[0], Region::rank(5, 8));
+    assert_eq!(makruk.promotion.region[1], Region::rank(2, 8));
+    let met: Vec<String> = makruk.promotion.piece_types[0]
+        .iter()
+        .map(|&r| letter("makruk", r))
+        .collect();
+    assert_eq!(met, ["m"]);
+
+    let grand = set.get("grand").unwrap();
+    assert_eq!(grand.promotion.region[0].len(), 30);
+    assert!(grand.promotion.region[1].contains(Square::new(0, 0)));
+    assert!(!grand.promotion.mandatory && grand.immobility_illegal);
+    assert_eq!(grand.promotion.limits.len(), 6);
+    assert!(grand.double_step.region[0].contains(Square::new(4, 2)));
+    assert!(grand.double_step.region[1].contains(Square::new(4, 7)));
+
+    for name in ["shatranj", "courier"] {
+        let v = set.get(name).unwrap();
+        assert_eq!(v.end.stalemate, GameValue::Loss, "{name}");
+        let bare = v.end.extinction.as_ref().unwrap();
+        assert_eq!(
+            (bare.value, bare.piece_count, bare.claim),
+            (GameValue::Loss, 1, true),
+            "{name}"
+        );
+        assert_eq!(
+            bare.piece_types.len(),
+            v.pieces.len(),
+            "{name}: every type counts"
+        );
+    }
+    assert_eq!(set.get("normal").unwrap().end.stalemate, GameValue::Draw);
+    assert!(set.get("normal").unwrap().end.extinction.is_none());
+
+    // Shatranj kings face each other on the d-file... of opposite sides: d1 and d8.
+    let shatranj = set.get("shatranj").unwrap();
+    let king = shatranj.start.piece_at(Square::new(3, 0), 8).unwrap();
+    assert!(shatranj.piece(king.role).royal);
+    assert_eq!(
+        letter(
+            "great",
+            set.get("great")
+                .unwrap()
+                .start
+                .piece_at(Square::new(3, 0), 10)
+                .unwrap()
+                .role
+        ),
+        "g"
+    );
+}
+
+/// The perft suites the next stage runs use Fairy-Stockfish's names and
+/// Sjaak II's letters: every FEN must be accepted by the variant it names.
+#[test]
+fn perft_fens_parse() {
+    let set = builtins();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let mut fields = line.split(';');
+            let fen = fields.next().unwrap();
+            let name = fields
+                .next()
+                .unwrap()
+                .trim()
+                .strip_prefix("variant ")
+                .unwrap();
+            let variant = set.get(name).unwrap_or_else(|| panic!("no variant {name}"));
+            variant
+                .parse_fen(fen)
+                .unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+            count += 1;
+        }
+    }
+    assert!(count >= 50, "only {count} FENs read");
+}
+
+#[test]
+fn builtins_load_with_the_real_compiler() {
+    let set = VariantSet::builtin().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(set.len(), FACTS.len());
+}
+
+// -- inheritance and Griffon extensions -----------------------------------
+
+#[test]
+fn child_overrides_one_key_and_inherits_the_rest() {
+    let (set, loaded) = load("[base]\nmaxFile = 6\nmaxRank = 6\nking = k\ncustomPiece1 = p:fmWfcF\npawnTypes = p\n\
+        startFen = 2k3/pppppp/6/6/PPPPPP/2K3 w - - 0 1\npromotionPieceTypes = -\ncastling = false\nnMoveRule = 40\n\
+        [child:base]\nnMoveRule = 25\n")
+    .unwrap();
+    assert_eq!(loaded.names, ["base", "child"]);
+    let (base, child) = (set.get("base").unwrap(), set.get("child").unwrap());
+    assert_eq!((base.end.n_move_rule, child.end.n_move_rule), (40, 25));
+    assert_eq!((child.width, child.height), (6, 6));
+    assert_eq!(child.start.count(Color::White), 7);
+    assert_eq!(child.parent.as_deref(), Some("base"));
+}
+
+#[test]
+fn user_variants_inherit_builtins_by_name_or_alias() {
+    let (set, _) =
+        load("[mychess:chess]\nknight = -\ncustomPiece2 = n:NN\npromotionPieceTypes = qn\n")
+            .unwrap();
+    let v = set.get("mychess").unwrap();
+    assert_eq!(v.pieces.len(), 6);
+    let knight = v.piece(
+        v.role(griffon::variant::Letter::parse("n").unwrap())
+            .unwrap(),
+    );
+    assert_eq!(
+        (knight.key.as_str(), knight.betza.as_str()),
+        ("customPiece2", "NN")
+    );
+    assert!(v.castling.is_some());
+    assert!(v.aliases.is_empty(), "aliases are not inherited");
+}
+
+#[test]
+fn a_new_letter_replaces_the_inherited_piece_with_that_letter() {
+    // Fairy-Stockfish's allwayspawns: redefining `p` drops the old pawn.
+    let (set, _) = load("[allwayspawns:normal]\ncustomPiece9 = p:mWfceFifmnD\n").unwrap();
+    let v = set.get("allwayspawns").unwrap();
+    assert_eq!(v.pieces.len(), 6);
+    assert_eq!(
+        v.pieces
+            .iter()
+            .filter(|p| p.letter.to_string() == "p")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn dialect_comes_from_the_file_or_section_and_builtin_names_read_as_fairy() {
+    let text = "betzaDialect = fairy\n[a:normal]\ncustomPiece2 = x:fK\n[b:normal]\nbetzaDialect = xboard\ncustomPiece2 = x:fK\n";
+    let (set, _) = load(text).unwrap();
+    let dialect = |v: &str, key: &str| {
+        set.get(v)
+            .unwrap()
+            .pieces
+            .iter()
+            .find(|p| p.key == key)
+            .unwrap()
+            .dialect
+    };
+    assert_eq!(dialect("a", "customPiece2"), Dialect::FairyStockfish);
+    assert_eq!(dialect("b", "customPiece2"), Dialect::XBoard);
+    assert_eq!(
+        dialect("a", "customPiece1"),
+        Dialect::XBoard,
+        "inherited pieces keep their reading"
+    );
+    assert_eq!(dialect("b", "knight"), Dialect::FairyStockfish);
+}
+
+#[test]
+fn more_than_26_piece_types_and_a_16x16_board() {
+    let mut text = String::from(
+        "[big]\nmaxFile = p\nmaxRank = 16\ncastling = false\npromotionPieceTypes = -\nking = k\n",
+    );
+    let letters: Vec<String> = ('a'..='z')
+        .filter(|&c| c != 'k')
+        .map(String::from)
+        .chain(["a'", "b!", "k'"].map(String::from))
+        .collect();
+    for (i, l) in letters.iter().enumerate() {
+        text += &format!("customPiece{} = {l}:W\n", i + 1);
+    }
+    text += "startFen = A'B!K'3k9/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1\n";
+    let (set, _) = load(&text).unwrap();
+    let v = set.get("big").unwrap();
+    assert_eq!((v.width, v.height, v.pieces.len()), (16, 16, 29));
+    assert_eq!(v.start.count(Color::White), 4);
+    let a_prime = v.start.piece_at(Square::new(0, 15), 16).unwrap();
+    assert_eq!(v.piece(a_prime.role).letter.to_string(), "a'");
+}
+
+#[test]
+fn listing_names_size_and_file() {
+    let set = builtins();
+    let lines = set.listing();
+    assert_eq!(lines.len(), FACTS.len());
+    let grand: Vec<&str> = lines
+        .iter()
+        .find(|l| l.starts_with("grand "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(grand, ["grand", "10x10", "variants/grand.ini"]);
+}
+
+// -- bad input --------------------------------------------------------------
+
+#[test]
+fn mini_is_valid() {
+    let (set, _) = load(MINI).unwrap();
+    assert_eq!(set.get("mini").unwrap().start.count(Color::White), 3);
+}
+
+#[test]
+fn missing_equals_is_a_syntax_error() {
+    let err = load("[x]\nmaxRank 8\n").unwrap_err();
+    assert!(matches!(err.errors[..], [VariantError::Syntax(_)]));
+    assert_eq!(
+        err.to_string(),
+        "user.ini:2: maxRank 8: expected `key = value`, a `[section]` or a comment"
+    );
+}
+
+#[test]
+fn unknown_parent() {
+    assert_error(
+        "[x:nosuch]\n",
+        1,
+        "[x:nosuch]",
+        "unknown parent variant 'nosuch'",
+    );
+}
+
+#[test]
+fn duplicate_section() {
+    let text = format!("{MINI}[mini]\nmaxRank = 4\n");
+    assert_error(&text, 11, "[mini]", "already defined (user.ini:1)");
+    assert_error(
+        "[normal]\n",
+        1,
+        "[normal]",
+        "already defined (variants/normal.ini:",
+    );
+}
+
+#[test]
+fn inheritance_cycle() {
+    let text = "[a:b]\n[b:c]\n[c:a]\n";
+    for (line, key) in [(1, "[a:b]"), (2, "[b:c]"), (3, "[c:a]")] {
+        assert_error(text, line, key, "inheritance cycle");
+    }
+    assert_error("[me:me]\n", 1, "[me:me]", "inheritance cycle: me -> me");
+}
+
+#[test]
+fn bad_bool_and_number() {
+    assert_error(
+        &mini_with(10, "castling = yes"),
+        10,
+        "castling",
+        "'yes' is not true or false",
+    );
+    let text = format!("{MINI}nMoveRule = many\n");
+    assert_error(&text, 11, "nMoveRule", "'many' is not a whole number");
+}
+
+#[test]
+fn fen_rank_length_and_count() {
+    assert_error(
+        &mini_with(8, "startFen = rk3/p3/3P/2KR w - - 0 1"),
+        8,
+        "startFen",
+        "FEN rank 4 has 5 squares",
+    );
+    assert_error(
+        &mini_with(8, "startFen = rk2/p3/2KR w - - 0 1"),
+        8,
+        "startFen",
+        "FEN has 3 ranks",
+    );
+}
+
+#[test]
+fn unknown_fen_letter() {
+    assert_error(
+        &mini_with(8, "startFen = rk2/p3/3Q/2KR w - - 0 1"),
+        8,
+        "startFen",
+        "letter 'Q'",
+    );
+}
+
+#[test]
+fn board_too_large_or_small() {
+    assert_error(
+        &mini_with(2, "maxFile = 17"),
+        2,
+        "maxFile",
+        "board size 17 is outside 1..=16",
+    );
+    assert_error(&mini_with(2, "maxFile = q"), 2, "maxFile", "board size 17");
+    assert_error(&mini_with(3, "maxRank = 0"), 3, "maxRank", "board size 0");
+    assert_error(
+        &mini_with(3, "maxRank = d"),
+        3,
+        "maxRank",
+        "'d' is not a number",
+    );
+}
+
+#[test]
+fn bad_bitboard_square() {
+    let text = format!("{MINI}promotionRegionWhite = *4 e4\n");
+    assert_error(
+        &text,
+        11,
+        "promotionRegionWhite",
+        "'e4' is not a square or square set on a 4x4 board",
+    );
+    let text = format!("{MINI}doubleStepRegionWhite = *5\n");
+    assert_error(&text, 11, "doubleStepRegionWhite", "'*5'");
+}
+
+#[test]
+fn promotion_to_undefined_piece() {
+    assert_error(
+        &mini_with(9, "promotionPieceTypes = rq"),
+        9,
+        "promotionPieceTypes",
+        "no piece type with letter 'q'",
+    );
+    let text = format!("{MINI}promotionLimit = r:1 z:2\n");
+    assert_error(&text, 11, "promotionLimit", "letter 'z'");
+}
+
+#[test]
+fn duplicate_piece_letter() {
+    let text = format!("{MINI}customPiece2 = r:WF\n");
+    assert_error(
+        &text,
+        11,
+        "customPiece2",
+        "piece letter 'r' is already used by `rook` on line 5",
+    );
+}
+
+#[test]
+fn bad_xbetza_names_the_character() {
+    let text = format!("{MINI}customPiece2 = x:fmfW\n");
+    assert_error(
+        &text,
+        11,
+        "customPiece2",
+        "bad XBetza \"fmfW\" at character 3: direction modifiers of one leg must be written together",
+    );
+    let err = load(&text).unwrap_err();
+    let VariantError::Invalid(e) = &err.errors[0] else {
+        panic!("{err}")
+    };
+    assert!(matches!(&e.kind, ValidationErrorKind::BadBetza(b) if b.position == 2));
+}
+
+#[test]
+fn missing_king_when_castling_is_on() {
+    assert_error(
+        &mini_with(4, "commoner = k").replace("castling = false", "castling = true"),
+        10,
+        "castling",
+        "castling king piece",
+    );
+    // Castling is on by default: then the section header is blamed.
+    let text = mini_with(10, "# castling defaults to true").replace("king = k", "commoner = k");
+    assert_error(&text, 1, "castling", "castling king piece");
+}
+
+#[test]
+fn custom_piece_letter_and_betza_forms() {
+    assert_error(
+        &format!("{MINI}customPiece2 = xx:W\n"),
+        11,
+        "customPiece2",
+        "not a piece letter",
+    );
+    assert_error(
+        &format!("{MINI}customPiece2 = x\n"),
+        11,
+        "customPiece2",
+        "need `letter:BETZA`",
+    );
+    assert_error(
+        &format!("{MINI}knight = n:N\n"),
+        11,
+        "knight",
+        "only customPieceN and king",
+    );
+}
+
+#[test]
+fn duplicate_alias() {
+    assert_error(
+        &format!("{MINI}aliases = chess\n"),
+        11,
+        "aliases",
+        "'chess' is already the name or an alias of variant 'normal'",
+    );
+}
+
+#[test]
+fn every_problem_is_reported() {
+    let text = "[x]\nmaxFile = 4\nmaxRank = 4\nking = k\ncastling = maybe\nnFoldRule = -1\nstartFen = k3/4/4/K3 w - - 0 1\npromotionPieceTypes = z\ncustomPiece1 = y:%\n";
+    let errors = errors(text);
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    for key in [
+        "castling",
+        "nFoldRule",
+        "promotionPieceTypes",
+        "customPiece1",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(&format!(": {key}: "))),
+            "{key} in {errors:#?}"
+        );
+    }
+}
+
+#[test]
+fn errors_in_inherited_lines_name_the_child() {
+    let text = "[p]\nmaxFile = 4\nmaxRank = 4\nking = k\ncastling = false\npromotionPieceTypes = -\nstartFen = k3/4/4/K3 w - - 0 1\n[c:p]\nmaxFile = 5\n";
+    let errors = errors(text);
+    assert_eq!(errors.len(), 4, "one per rank: {errors:#?}");
+    assert!(
+        errors[0].starts_with(
+            "user.ini:7: startFen: FEN rank 4 has 4 squares but the board has 5 files"
+        )
+    );
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.ends_with("(inherited by variant 'c')"))
+    );
+}
+
+#[test]
+fn unknown_keys_are_warnings() {
+    let text = format!("{MINI}colour = blue\nblastOnCapture = true\n");
+    let (_, loaded) = load(&text).unwrap();
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 2, "{warnings:#?}");
+    assert!(warnings[0].starts_with("user.ini:11: colour: unknown key"));
+    assert!(
+        warnings[1]
+            .starts_with("user.ini:12: blastOnCapture: Fairy-Stockfish option not supported")
+    );
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    let mut set = builtins();
+    let err = set.load_file("/nonexistent/griffon.ini").unwrap_err();
+    assert!(matches!(err.errors[..], [VariantError::Io { .. }]));
+    assert!(err.to_string().starts_with("/nonexistent/griffon.ini: "));
+}
+
+#[test]
+fn a_failed_batch_adds_nothing() {
+    let mut set = builtins();
+    let before = set.len();
+    assert!(
+        set.load_str("user.ini", &format!("{MINI}[bad:nosuch]\n"))
+            .is_err()
+    );
+    assert_eq!(set.len(), before);
+    assert!(set.get("mini").is_none());
+}
+
+/// Garbage in, errors out: random files built from keys and awkward values
+/// must never make loading panic.
+#[test]
+fn random_files_never_panic() {
+    const KEYS: &[&str] = &[
+        "maxFile",
+        "maxRank",
+        "startFen",
+        "customPiece1",
+        "customPiece99",
+        "king",
+        "pawn",
+        "rook",
+        "promotionRegionWhite",
+        "promotionPieceTypes",
+        "promotionLimit",
+        "doubleStepRegionBlack",
+        "castling",
+        "castlingKingsideFile",
+        "castlingRank",
+        "castlingKingPiece",
+        "extinctionPieceTypes",
+        "nMoveRule",
+        "stalemateValue",
+        "countingRule",
+        "pieceNames",
+        "aliases",
+        "betzaDialect",
+        "pieceToCharTable",
+        "enPassantTypes",
+        "pawnTypes",
+        "cylinder",
+        "zzz",
+    ];
+    const VALUES: &[&str] = &[
+        "",
+        "-",
+        "*",
+        "true",
+        "none",
+        "0",
+        "1",
+        "16",
+        "17",
+        "99999999999999999999",
+        "a",
+        "p",
+        "q",
+        "k",
+        "k:",
+        ":",
+        "x:W",
+        "p:fmWfcF",
+        "a':W",
+        "*0",
+        "*16",
+        "a*",
+        "z*",
+        "a0",
+        "p16",
+        "q:1 r:x",
+        "k:a",
+        "rk2/p3/3P/2KR w - - 0 1",
+        "99999999999999999999/8 w",
+        "8/8/8/8/8/8/8/8[ w KQkq c5b6 3+ x 1",
+        "+P*~7/8 b HAha - 0",
+        "é",
+        "[x]",
+        "fairy",
+        "chess",
+    ];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut set = builtins();
+    for round in 0..3000 {
+        let mut text = String::new();
+        for line in 0..next(12) {
+            match next(8) {
+                0 => {
+                    text += &format!(
+                        "[v{round}x{line}:{}]\n",
+                        ["normal", "v", "chess", ""][next(4)]
+                    )
+                }
+                1 => text += &format!("[v{round}x{line}]\n"),
+                _ => {
+                    text += &format!(
+                        "{} = {}\n",
+                        KEYS[next(KEYS.len())],
+                        VALUES[next(VALUES.len())]
+                    )
+                }
+            }
+        }
+        let _ = set.load_str("random.ini", &text);
+    }
+}

@@ -1,0 +1,74 @@
+//! `griffon variants`: the listing and `--file` checking, run as a user would.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn griffon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .args(args)
+        .output()
+        .expect("griffon runs")
+}
+
+/// A file in the temp folder, unique to this test process.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("griffon-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("temp folder is writable");
+    path
+}
+
+#[test]
+fn missing_file_fails() {
+    let out = griffon(&["variants", "--file", "/nonexistent/griffon.ini"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out.stderr.is_empty());
+}
+
+#[test]
+fn lists_builtins_and_checks_user_files() {
+    let out = griffon(&["variants"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 16);
+    let capablanca: Vec<&str> = stdout
+        .lines()
+        .find(|l| l.starts_with("capablanca "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        capablanca,
+        ["capablanca", "10x8", "variants/capablanca.ini"]
+    );
+
+    let good = temp_file(
+        "good.ini",
+        "[tiny:normal]\nmaxFile = 6\ncastling = false\nstartFen = 6/6/6/6/6/6/6/K4k w - - 0 1\n",
+    );
+    let out = griffon(&["variants", "--file", good.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fields: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(fields[..2], ["tiny", "6x8"]);
+
+    let bad = temp_file("bad.ini", "[broken:normal]\ncastling = maybe\n");
+    let out = griffon(&["variants", "--file", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.ini:2: castling: 'maybe' is not true or false"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
