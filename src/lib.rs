@@ -5,5 +5,9 @@
 //! -> attack-table move generator -> search (with books and tablebases) -> XBoard protocol.
 //! Stages that have not landed yet are absent rather than stubbed.
 
+pub mod geometry;
+pub mod movegen;
+pub mod position;
+pub mod trajectory;
 pub mod variant;
 pub mod xbetza;

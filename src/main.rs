@@ -1,6 +1,8 @@
 //! The `griffon` binary: parses the command line and calls the library.
 
 use clap::{Args, Parser, Subcommand};
+use griffon::movegen;
+use griffon::position::{Position, Rules};
 use griffon::variant::{LoadError, VariantSet, Warning};
 use griffon::xbetza::{self, DiagramOptions, Dialect};
 use std::path::PathBuf;
@@ -19,6 +21,40 @@ enum Command {
     Betza(BetzaArgs),
     /// List the known variants: name, board size, defining file.
     Variants(VariantsArgs),
+    /// Count the leaf nodes of the legal move tree (the last ply is counted
+    /// in bulk: the length of the legal move list), or check a perft suite.
+    Perft(PerftArgs),
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// Variant name (XBoard's, or a Fairy-Stockfish alias such as chess).
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Start from this FEN instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Print the count below each root move first (`move: count`).
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads, sharing out the root moves.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// A suite file: one `FEN;variant NAME;D1 n;D2 n;...` per line.
+    #[arg(long, conflicts_with_all = ["fen", "divide"])]
+    suite: Option<PathBuf>,
+    /// Suite: skip depths beyond this.
+    #[arg(long, default_value_t = u32::MAX)]
+    max_depth: u32,
+    /// Suite: skip counts larger than this.
+    #[arg(long, default_value_t = u64::MAX)]
+    max_nodes: u64,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -55,6 +91,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Betza(args)) => betza(&args),
         Some(Command::Variants(args)) => variants(&args),
+        Some(Command::Perft(args)) => perft(&args),
         None => {
             Err("the XBoard engine is not part of this build yet; see `griffon --help`".to_string())
         }
@@ -157,4 +194,95 @@ fn load_failure(error: &LoadError) -> String {
     print_warnings(&error.warnings);
     let lines: Vec<String> = error.errors.iter().map(|e| format!("error: {e}")).collect();
     format!("variant file rejected\n{}", lines.join("\n"))
+}
+
+fn variant_set(extra: Option<&PathBuf>) -> Result<VariantSet, String> {
+    let mut set = VariantSet::new();
+    let loaded = set.load_builtins().map_err(|e| load_failure(&e))?;
+    print_warnings(&loaded.warnings);
+    if let Some(path) = extra {
+        let loaded = set.load_file(path).map_err(|e| load_failure(&e))?;
+        print_warnings(&loaded.warnings);
+    }
+    Ok(set)
+}
+
+fn perft(args: &PerftArgs) -> Result<(), String> {
+    let set = variant_set(args.variant_file.as_ref())?;
+    if let Some(path) = &args.suite {
+        return perft_suite(args, &set, path);
+    }
+    let depth = args.depth.ok_or("--depth is required (or give --suite)")?;
+    let variant = set
+        .get(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
+    let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
+    let pos = match &args.fen {
+        Some(fen) => Position::from_fen(rules, fen),
+        None => Position::start(rules),
+    }
+    .map_err(|e| format!("bad position: {e}"))?;
+    let started = std::time::Instant::now();
+    let divided = movegen::perft_divide(&pos, depth, args.threads.max(1));
+    let nodes: u64 = if depth == 0 {
+        1
+    } else {
+        divided.iter().map(|(_, n)| n).sum()
+    };
+    let mut text = String::new();
+    if args.divide {
+        for (m, n) in &divided {
+            text.push_str(&format!("{}: {n}\n", movegen::move_text(&pos, *m)));
+        }
+    }
+    text.push_str(&format!("Nodes: {nodes}\n"));
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
+        nodes as f64 / secs.max(1e-9)
+    );
+    write_stdout(&text)
+}
+
+fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &PathBuf) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut cache = std::collections::HashMap::new();
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut out = String::new();
+    for (n, line) in text.lines().enumerate() {
+        let Some(parsed) = movegen::PerftSuiteLine::parse(line) else {
+            continue;
+        };
+        let result = parsed.and_then(|l| {
+            eprintln!("line {}: {} ({})", n + 1, l.fen, l.variant);
+            movegen::check_suite_line(
+                &l,
+                set,
+                &mut cache,
+                args.max_depth,
+                args.max_nodes,
+                args.threads.max(1),
+            )
+        });
+        match result {
+            Ok((checked, failures)) => {
+                failed += failures.len();
+                passed += checked - failures.len();
+                for f in failures {
+                    out.push_str(&format!("FAIL line {}: {f}\n", n + 1));
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                out.push_str(&format!("FAIL line {}: {e}\n", n + 1));
+            }
+        }
+    }
+    out.push_str(&format!("{passed} passed, {failed} failed\n"));
+    write_stdout(&out)?;
+    if failed > 0 {
+        Err(format!("{failed} perft counts failed"))
+    } else {
+        Ok(())
+    }
 }

@@ -1,0 +1,123 @@
+//! The padded mailbox that the trajectory table and the position share.
+//!
+//! Squares are numbered row by row with `pad` guard columns between rows and
+//! `pad` guard rows above and below, where `pad` is the longest single step
+//! any piece of the variant takes. A step from a board square therefore
+//! lands either on the board or on a guard square, never on a wrong board
+//! square, so "fell off the board" is one lookup of a sentinel instead of
+//! coordinate arithmetic. Trajectory cells store differences of these
+//! numbers.
+
+use crate::variant::Square;
+
+/// Index of a square in the padded mailbox.
+pub type Sq = u16;
+
+/// Layout of one variant's padded board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    /// Guard squares on each side; at least the longest single step.
+    pub pad: u8,
+    /// Distance between vertically adjacent squares (`width + pad`).
+    pub stride: i32,
+    /// Number of padded squares.
+    pub size: usize,
+}
+
+impl Geometry {
+    pub fn new(width: u8, height: u8, longest_step: u8) -> Geometry {
+        let pad = longest_step.max(1);
+        let stride = i32::from(width) + i32::from(pad);
+        let rows = i32::from(height) + 2 * i32::from(pad);
+        Geometry {
+            width,
+            height,
+            pad,
+            stride,
+            size: (rows * stride + i32::from(pad)) as usize,
+        }
+    }
+
+    /// The padded index of an on-board (file, rank).
+    pub fn sq(&self, file: u8, rank: u8) -> Sq {
+        ((i32::from(rank) + i32::from(self.pad)) * self.stride
+            + i32::from(file)
+            + i32::from(self.pad)) as Sq
+    }
+
+    pub fn from_square(&self, s: Square) -> Sq {
+        self.sq(s.file, s.rank)
+    }
+
+    /// (file, rank) of a padded index, or `None` for a guard square.
+    pub fn coords(&self, sq: Sq) -> Option<(u8, u8)> {
+        let i = i32::from(sq) - i32::from(self.pad);
+        let (row, col) = (i.div_euclid(self.stride), i.rem_euclid(self.stride));
+        let rank = row - i32::from(self.pad);
+        (col < i32::from(self.width) && (0..i32::from(self.height)).contains(&rank))
+            .then_some((col as u8, rank as u8))
+    }
+
+    /// Square-number difference of a step (dx, dy).
+    pub fn delta(&self, dx: i32, dy: i32) -> i32 {
+        dy * self.stride + dx
+    }
+
+    /// Every on-board square, a1 first, rank by rank.
+    pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        (0..self.height).flat_map(move |r| (0..self.width).map(move |f| self.sq(f, r)))
+    }
+
+    /// Number of on-board squares.
+    pub fn area(&self) -> usize {
+        usize::from(self.width) * usize::from(self.height)
+    }
+
+    /// The dense index (`rank * width + file`, a1 = 0) used by books and FENs.
+    pub fn dense(&self, sq: Sq) -> Option<usize> {
+        self.coords(sq)
+            .map(|(f, r)| usize::from(r) * usize::from(self.width) + usize::from(f))
+    }
+
+    /// Square name as on the wire: files a.., ranks from 1 (XBoard writes
+    /// 10-rank boards with ranks 0-9; the protocol layer converts).
+    pub fn name(&self, sq: Sq) -> String {
+        match self.coords(sq) {
+            Some((f, r)) => format!("{}{}", char::from(b'a' + f), u32::from(r) + 1),
+            None => "??".into(),
+        }
+    }
+
+    /// Reads a square name such as `e4` or `j10`.
+    pub fn parse(&self, text: &str) -> Option<Sq> {
+        let s = Square::parse(text)?;
+        (s.file < self.width && s.rank < self.height).then(|| self.from_square(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guard_squares_catch_every_step() {
+        let g = Geometry::new(8, 8, 2);
+        for sq in g.squares() {
+            let (f, r) = g.coords(sq).unwrap();
+            for dy in -2i32..=2 {
+                for dx in -2i32..=2 {
+                    let t = (i32::from(sq) + g.delta(dx, dy)) as Sq;
+                    let (nf, nr) = (i32::from(f) + dx, i32::from(r) + dy);
+                    let on = (0..8).contains(&nf) && (0..8).contains(&nr);
+                    assert_eq!(
+                        g.coords(t),
+                        on.then_some((nf as u8, nr as u8)),
+                        "{f},{r} + {dx},{dy}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! The attack-table move generator: legal moves read from the walk records
+//! that the incremental attack map keeps for every piece.
+//!
+//! A piece's walk (see `position::attack`) already lists every square its
+//! trajectories reach on the current board and what it could do there, so
+//! generating its moves is a scan of that list: no ray is traced twice.
+//! Moves come out as pseudo-legal candidates; legality is then decided by
+//! making the move and reading the attack map at the royal squares.
+
+mod perft;
+
+pub use perft::{PerftSuiteLine, SuiteResult, check_suite_line, perft, perft_divide};
+
+use crate::geometry::Sq;
+use crate::position::{Position, entry};
+use crate::variant::{Color, Role};
+use arrayvec::ArrayVec;
+use std::fmt;
+
+/// A move, packed into eight bytes so move lists stay small.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u64);
+
+const _: () = assert!(std::mem::size_of::<Move>() == 8);
+
+/// Move flags.
+pub mod flag {
+    /// Captures the piece on the destination.
+    pub const CAPTURE: u8 = 1;
+    /// Captures the e.p. victim.
+    pub const EP: u8 = 2;
+    /// Castling; `aux` is the partner's square.
+    pub const CASTLE: u8 = 4;
+    /// An initial multi-step that gives e.p. rights on the squares it passes.
+    pub const DOUBLE: u8 = 8;
+    /// Captures in passing; `aux` is the victim's square.
+    pub const LOCUST: u8 = 16;
+    /// Promotes; `promotion` is the new role.
+    pub const PROMOTE: u8 = 32;
+}
+
+impl Move {
+    pub fn new(from: Sq, to: Sq, aux: Sq, promotion: Option<Role>, flags: u8) -> Move {
+        let promo = promotion.map_or(0, |r| u64::from(r.0) + 1);
+        Move(
+            u64::from(from)
+                | u64::from(to) << 16
+                | u64::from(aux) << 32
+                | promo << 48
+                | u64::from(flags) << 56,
+        )
+    }
+    #[inline]
+    pub fn from(self) -> Sq {
+        self.0 as u16
+    }
+    #[inline]
+    pub fn to(self) -> Sq {
+        (self.0 >> 16) as u16
+    }
+    #[inline]
+    pub fn aux(self) -> Sq {
+        (self.0 >> 32) as u16
+    }
+    #[inline]
+    pub fn promotion(self) -> Option<Role> {
+        let p = (self.0 >> 48) as u8;
+        (p != 0).then(|| Role(p - 1))
+    }
+    #[inline]
+    pub fn flags(self) -> u8 {
+        (self.0 >> 56) as u8
+    }
+    #[inline]
+    pub fn is(self, f: u8) -> bool {
+        self.flags() & f != 0
+    }
+    pub fn is_capture(self) -> bool {
+        self.is(flag::CAPTURE | flag::EP | flag::LOCUST)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Move({}->{} aux {} flags {:#x} promo {:?})",
+            self.from(),
+            self.to(),
+            self.aux(),
+            self.flags(),
+            self.promotion()
+        )
+    }
+}
+
+/// Room for every legal move of any position Griffon plays. The largest
+/// known counts are a few hundred (218 in chess, about 500 in Chu Shogi
+/// with Lion double moves); 1024 leaves margin for big boards.
+pub const MAX_MOVES: usize = 1024;
+
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Pseudo-legal moves of the side to move: `CAPTURES` selects captures
+/// (including e.p. and locust captures), `QUIETS` the rest; promotions go
+/// with whichever kind the underlying move is.
+pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let rules = pos.rules();
+    let mut alive = pos.alive(us);
+    while alive != 0 {
+        let bit = alive.trailing_zeros() as usize;
+        alive &= alive - 1;
+        let slot = Position::slot_index(us, bit);
+        let piece = pos.slot(slot);
+        let from = piece.sq;
+        let first = list.len();
+        let dedupe = rules.table.role_trees(us, piece.role).duplicates;
+        for e in pos.records(slot) {
+            let kind = e.kind;
+            if kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND | entry::EP) == 0 {
+                continue;
+            }
+            let locust = if e.aux != 0 { flag::LOCUST } else { 0 };
+            if kind & entry::QUIET != 0 && (QUIETS && locust == 0 || CAPTURES && locust != 0) {
+                let double =
+                    if kind & entry::DOUBLE != 0 && rules.gives_ep[usize::from(piece.role.0)] {
+                        flag::DOUBLE
+                    } else {
+                        0
+                    };
+                push(
+                    pos,
+                    list,
+                    first,
+                    dedupe,
+                    piece.role,
+                    from,
+                    e.sq,
+                    e.aux,
+                    locust | double,
+                );
+            }
+            if CAPTURES && kind & (entry::CAPTURE | entry::CAPTURE_FRIEND) != 0 {
+                let victim = pos.piece_on(e.sq).map(|(_, s)| s.role);
+                let royal = victim.is_some_and(|r| rules.royal[usize::from(r.0)]);
+                if !(royal && kind & (entry::TAME | entry::CAPTURE_FRIEND) != 0) {
+                    push(
+                        pos,
+                        list,
+                        first,
+                        dedupe,
+                        piece.role,
+                        from,
+                        e.sq,
+                        e.aux,
+                        flag::CAPTURE | locust,
+                    );
+                }
+            }
+            if CAPTURES && kind & entry::EP != 0 && pos.ep_capture_possible(us, piece.role, e.sq) {
+                push(
+                    pos,
+                    list,
+                    first,
+                    dedupe,
+                    piece.role,
+                    from,
+                    e.sq,
+                    0,
+                    flag::EP,
+                );
+            }
+        }
+    }
+    if QUIETS {
+        castling_moves(pos, list);
+    }
+}
+
+/// Adds a move, expanded into its promotions.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn push(
+    pos: &Position,
+    list: &mut MoveList,
+    first: usize,
+    dedupe: bool,
+    role: Role,
+    from: Sq,
+    to: Sq,
+    aux: Sq,
+    flags: u8,
+) {
+    let us = pos.side_to_move();
+    let rules = pos.rules();
+    let r = usize::from(role.0);
+    if rules.promotes[us.index()][r] && rules.promotion_zone[us.index()][usize::from(to)] {
+        for &choice in rules.promotion_choices[us.index()].iter() {
+            if pos.promotion_allowed(us, choice) {
+                add(
+                    list,
+                    first,
+                    dedupe,
+                    Move::new(from, to, aux, Some(choice), flags | flag::PROMOTE),
+                );
+            }
+        }
+        if !rules.must_promote[us.index()][usize::from(to)] {
+            add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        }
+        return;
+    }
+    add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+}
+
+#[inline]
+fn add(list: &mut MoveList, first: usize, dedupe: bool, m: Move) {
+    if dedupe && list[first..].contains(&m) {
+        return;
+    }
+    // The bound is documented at MAX_MOVES; dropping a move would be a
+    // silent rules error, so a full list is a bug worth stopping for.
+    list.try_push(m)
+        .expect("more than MAX_MOVES pseudo-legal moves");
+}
+
+/// Castling per the variant's rules (Chess960 rules cover the orthodox case):
+/// every square between king and partner and their destinations must be
+/// empty but for the two, and the king may not be in check nor pass an
+/// attacked square.
+fn castling_moves(pos: &Position, list: &mut MoveList) {
+    let Some(c) = &pos.rules().castling else {
+        return;
+    };
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let rights = pos.castling_rights(us);
+    if rights == 0 {
+        return;
+    }
+    let g = pos.rules().geometry();
+    let rank = c.rank[us.index()];
+    let Some(king_sq) = pos.castling_king(us) else {
+        return;
+    };
+    let Some((kf, _)) = g.coords(king_sq) else {
+        return;
+    };
+    if pos.attacked_by(king_sq, them) {
+        return;
+    }
+    for f in 0..g.width {
+        if rights & (1 << f) == 0 {
+            continue;
+        }
+        let rook_sq = g.sq(f, rank);
+        let Some((rook_color, rook)) = pos.piece_on(rook_sq) else {
+            continue;
+        };
+        if rook_color != us
+            || !c.rook_role[us.index()][usize::from(rook.role.0)]
+            || rook_sq == king_sq
+        {
+            continue;
+        }
+        let kingside = f > kf;
+        let kt = c.king_to[if kingside { 0 } else { 1 }];
+        let rt = if kingside { kt - 1 } else { kt + 1 };
+        let lo = kf.min(kt).min(f).min(rt);
+        let hi = kf.max(kt).max(f).max(rt);
+        let clear = (lo..=hi).all(|x| {
+            let s = g.sq(x, rank);
+            s == king_sq || s == rook_sq || pos.piece_on(s).is_none()
+        });
+        if !clear {
+            continue;
+        }
+        let (a, b) = (kf.min(kt), kf.max(kt));
+        if (a..=b).any(|x| pos.attacked_by(g.sq(x, rank), them)) {
+            continue;
+        }
+        list.push(Move::new(
+            king_sq,
+            g.sq(kt, rank),
+            rook_sq,
+            None,
+            flag::CASTLE,
+        ));
+    }
+}
+
+/// Legal moves of the side to move.
+pub fn legal_moves(pos: &mut Position) -> MoveList {
+    let mut list = MoveList::new();
+    if pos.game_over_by_rule() {
+        return list;
+    }
+    pseudo_legal::<true, true>(pos, &mut list);
+    list.retain(|m| pos.is_legal(*m));
+    list
+}
+
+/// Moves in XBoard coordinate notation: `e2e4`, promotions `e7e8q`,
+/// locust captures as two legs `d4e5,e5f6` (XBoard's multi-leg form),
+/// castling as the king's move.
+pub fn move_text(pos: &Position, m: Move) -> String {
+    let g = pos.rules().geometry();
+    let mut s = String::new();
+    if m.is(flag::LOCUST) {
+        s.push_str(&g.name(m.from()));
+        s.push_str(&g.name(m.aux()));
+        s.push(',');
+        s.push_str(&g.name(m.aux()));
+    } else {
+        s.push_str(&g.name(m.from()));
+    }
+    s.push_str(&g.name(m.to()));
+    if let Some(r) = m.promotion() {
+        let letter = pos.rules().variant.piece(r).letter;
+        s.push_str(&letter.for_color(Color::Black));
+    }
+    s
+}

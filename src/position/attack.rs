@@ -1,0 +1,192 @@
+//! The incremental attack map: walking a piece's trajectory tree on the
+//! current board, and recording what it reaches.
+//!
+//! A walk visits cells of the piece's tree, looks at the occupant of each
+//! cell's square and follows the child group for that occupancy. Every
+//! visited square is marked in `touch` (the walk depends on it), every square
+//! where the piece could capture an enemy is marked in `attack`, and the
+//! walk record keeps the move candidates. Because a walk depends only on the
+//! squares it visits, a move needs to re-walk just the pieces whose `touch`
+//! bits are on the squares it changes.
+
+use super::{EDGE, Entry, Position, SLOTS};
+use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, generate};
+use arrayvec::ArrayVec;
+
+/// Bits of [`Entry::kind`].
+pub mod entry {
+    /// The piece could capture an enemy standing here (attack or defence).
+    pub const ATTACK: u8 = 1;
+    /// A move to this empty square.
+    pub const QUIET: u8 = 2;
+    /// A capture of the enemy on this square.
+    pub const CAPTURE: u8 = 4;
+    /// A capture of the friend on this square (`d`).
+    pub const CAPTURE_FRIEND: u8 = 8;
+    /// An e.p. capture if this empty square is an e.p. square.
+    pub const EP: u8 = 16;
+    /// The move is an initial multi-step giving e.p. rights.
+    pub const DOUBLE: u8 = 32;
+    /// The capture may not take a royal piece.
+    pub const TAME: u8 = 64;
+}
+
+/// Deepest cell path a walk follows; checked against the table at load.
+pub(crate) const MAX_DEPTH: usize = 256;
+
+impl Position {
+    /// Walk slot `slot` and record what it finds.
+    pub(crate) fn walk(&mut self, slot: usize) {
+        let color = Self::slot_color(slot);
+        let c = color.index();
+        let bit = Self::bit(slot);
+        let piece = self.slots[slot];
+        let origin = i32::from(piece.sq);
+        let rules = &*self.rules;
+        let trees = rules.table.role_trees(color, piece.role);
+        let cells = &rules.table.cells;
+        let base = slot * self.cap;
+        let mut n = 0usize;
+        let roots = [
+            trees.root(piece.sq),
+            if piece.virgin {
+                trees.initial_root(piece.sq)
+            } else {
+                0
+            },
+        ];
+        let mut stack: ArrayVec<(u32, u16), MAX_DEPTH> = ArrayVec::new();
+        for root in roots {
+            if root == 0 {
+                continue;
+            }
+            let mut i = root as usize;
+            let mut locust: u16 = 0;
+            loop {
+                let cell = &cells[i];
+                let t = (origin + i32::from(cell.delta)) as usize;
+                let code = self.board[t];
+                let mut next = 0u32;
+                let mut next_locust = locust;
+                if code != EDGE {
+                    let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
+                        EMPTY
+                    } else if (usize::from(code - 1) < super::SLOTS_PER_SIDE) == (c == 0) {
+                        FRIEND
+                    } else {
+                        FOE
+                    };
+                    let foe_gen = cell.generate[FOE];
+                    let mut kind = 0u8;
+                    if foe_gen & generate::MOVE != 0 && foe_gen & generate::TAME == 0 {
+                        kind |= entry::ATTACK;
+                        self.attack[t][c] |= bit;
+                    }
+                    let g = cell.generate[class];
+                    if g & generate::MOVE != 0 {
+                        kind |= match class {
+                            EMPTY => entry::QUIET,
+                            FOE => entry::CAPTURE,
+                            _ => entry::CAPTURE_FRIEND,
+                        };
+                        if g & generate::DOUBLE_STEP != 0 {
+                            kind |= entry::DOUBLE;
+                        }
+                        if g & generate::TAME != 0 {
+                            kind |= entry::TAME;
+                        }
+                    }
+                    if class == EMPTY && g & generate::EP != 0 {
+                        kind |= entry::EP;
+                    }
+                    self.touch[t][c] |= bit;
+                    self.records[base + n] = Entry {
+                        sq: t as u16,
+                        kind,
+                        aux: locust,
+                    };
+                    n += 1;
+                    next = cell.next[class];
+                    let locust_here = match class {
+                        FOE => cell.flags & cell_flags::LOCUST_FOE != 0,
+                        FRIEND => cell.flags & cell_flags::LOCUST_FRIEND != 0,
+                        _ => false,
+                    };
+                    if locust_here {
+                        next_locust = t as u16;
+                    }
+                }
+                if next != 0 {
+                    if cell.flags & cell_flags::LAST == 0 {
+                        stack.push(((i + 1) as u32, locust));
+                    }
+                    i = next as usize;
+                    locust = next_locust;
+                } else if cell.flags & cell_flags::LAST == 0 {
+                    i += 1;
+                } else if let Some((j, l)) = stack.pop() {
+                    i = j as usize;
+                    locust = l;
+                } else {
+                    break;
+                }
+            }
+        }
+        self.rec_len[slot] = n as u16;
+    }
+
+    /// Remove slot `slot`'s marks from the maps.
+    pub(crate) fn unwalk(&mut self, slot: usize) {
+        let c = Self::slot_color(slot).index();
+        let clear = !Self::bit(slot);
+        let base = slot * self.cap;
+        for k in 0..usize::from(self.rec_len[slot]) {
+            let t = usize::from(self.records[base + k].sq);
+            self.attack[t][c] &= clear;
+            self.touch[t][c] &= clear;
+        }
+        self.rec_len[slot] = 0;
+    }
+
+    /// Recompute the whole attack map and the key from the board.
+    pub(crate) fn rebuild(&mut self) {
+        self.attack.iter_mut().for_each(|a| *a = [0; 2]);
+        self.touch.iter_mut().for_each(|a| *a = [0; 2]);
+        self.rec_len = [0; SLOTS];
+        for slot in 0..SLOTS {
+            if self.alive[Self::slot_color(slot).index()] & Self::bit(slot) != 0 {
+                self.walk(slot);
+            }
+        }
+        self.key = self.compute_key();
+    }
+
+    /// The Zobrist key from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let z = &self.rules.zobrist;
+        let mut key = 0;
+        for slot in 0..SLOTS {
+            let color = Self::slot_color(slot);
+            if self.alive[color.index()] & Self::bit(slot) != 0 {
+                let s = &self.slots[slot];
+                key ^= z.piece(color, s.role, s.sq);
+            }
+        }
+        for c in 0..2 {
+            for f in 0..32 {
+                if self.castle[c] & (1 << f) != 0 {
+                    key ^= z.castling[c][f];
+                }
+            }
+        }
+        if let Some(&sq) = self.ep.squares.first()
+            && let Some((f, _)) = self.rules.geometry().coords(sq)
+        {
+            key ^= z.en_passant[usize::from(f)];
+        }
+        if self.side == crate::variant::Color::Black {
+            key ^= z.black_to_move;
+        }
+        key
+    }
+}

@@ -1,0 +1,325 @@
+//! Positions from FEN and back: X-FEN and Shredder-FEN castling fields,
+//! several e.p. squares (Berolina), and the checks that a FEN describes a
+//! position the rules allow.
+
+use super::{Entry, EpState, NO_SLOT, Position, SLOTS, SLOTS_PER_SIDE, Slot};
+use crate::geometry::Sq;
+use crate::position::Rules;
+use crate::variant::{CastlingRight, Color, FenError, StartPosition};
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::sync::Arc;
+
+/// Why a FEN does not give a playable position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The FEN text itself is malformed.
+    Fen(Vec<FenError>),
+    TooManyPieces(Color),
+    /// A side has the wrong number of royal pieces.
+    RoyalCount {
+        color: Color,
+        found: usize,
+        expected: usize,
+    },
+    /// A piece that must promote stands where it must already have promoted.
+    PawnOnLastRank(String),
+    /// The side not to move is in check: the position cannot arise.
+    OpponentInCheck,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |c: &Color| if *c == Color::White { "white" } else { "black" };
+        match self {
+            PositionError::Fen(errors) => {
+                let texts: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+                write!(f, "{}", texts.join("; "))
+            }
+            PositionError::TooManyPieces(c) => {
+                write!(f, "{} has more than {SLOTS_PER_SIDE} pieces", side(c))
+            }
+            PositionError::RoyalCount {
+                color,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "{} has {found} royal pieces; the variant has {expected}",
+                    side(color)
+                )
+            }
+            PositionError::PawnOnLastRank(sq) => write!(f, "a piece on {sq} should have promoted"),
+            PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// The variant's start position.
+    pub fn start(rules: Arc<Rules>) -> Result<Position, PositionError> {
+        let start = rules.variant.start.clone();
+        Position::from_setup(rules, &start)
+    }
+
+    /// Read a FEN of this variant.
+    pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<Position, PositionError> {
+        let setup = rules.variant.parse_fen(fen).map_err(PositionError::Fen)?;
+        Position::from_setup(rules, &setup)
+    }
+
+    /// Validate a parsed FEN into a position.
+    pub fn from_setup(rules: Arc<Rules>, setup: &StartPosition) -> Result<Position, PositionError> {
+        let g = rules.geometry().clone();
+        let variant = rules.variant.clone();
+        let mut board = vec![super::EDGE; g.size].into_boxed_slice();
+        for sq in g.squares() {
+            board[usize::from(sq)] = 0;
+        }
+        let cap = (rules.table.max_walk * 2).max(1);
+        let mut pos = Position {
+            rules: rules.clone(),
+            board,
+            slots: [NO_SLOT; SLOTS],
+            alive: [0; 2],
+            side: setup.side_to_move,
+            castle: [0; 2],
+            ep: EpState::default(),
+            halfmove: setup.halfmove_clock,
+            fullmove: setup.fullmove_number.max(1),
+            key: 0,
+            attack: vec![[0; 2]; g.size].into_boxed_slice(),
+            touch: vec![[0; 2]; g.size].into_boxed_slice(),
+            records: vec![Entry::default(); cap * SLOTS].into_boxed_slice(),
+            rec_len: [0; SLOTS],
+            cap,
+        };
+        let mut next = [0usize; 2];
+        for rank in 0..g.height {
+            for file in 0..g.width {
+                let Some(piece) =
+                    setup.board[usize::from(rank) * usize::from(g.width) + usize::from(file)]
+                else {
+                    continue;
+                };
+                let c = piece.color.index();
+                if next[c] == SLOTS_PER_SIDE {
+                    return Err(PositionError::TooManyPieces(piece.color));
+                }
+                let slot = c * SLOTS_PER_SIDE + next[c];
+                next[c] += 1;
+                let sq = g.sq(file, rank);
+                let r = usize::from(piece.role.0);
+                let pawn = rules.promotes[c][r];
+                if pawn
+                    && rules.must_promote[c][usize::from(sq)]
+                    && !rules.promotion_choices[c].is_empty()
+                {
+                    return Err(PositionError::PawnOnLastRank(g.name(sq)));
+                }
+                let virgin = if pawn {
+                    rules.double_step_region[c][usize::from(sq)]
+                } else {
+                    variant.start.board
+                        [usize::from(rank) * usize::from(g.width) + usize::from(file)]
+                    .is_some_and(|p| p.color == piece.color && p.role == piece.role)
+                };
+                pos.slots[slot] = Slot {
+                    sq,
+                    role: piece.role,
+                    virgin,
+                    promoted: piece.promoted,
+                };
+                pos.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
+                pos.board[usize::from(sq)] = (slot + 1) as u8;
+            }
+        }
+        for color in Color::BOTH {
+            let expected = royal_count(&rules, &variant.start.board, color);
+            let found = pos.royals(color).count();
+            if expected == 1 && found != 1 {
+                return Err(PositionError::RoyalCount {
+                    color,
+                    found,
+                    expected,
+                });
+            }
+        }
+        pos.castle = pos.castling_from(setup);
+        pos.ep = pos.ep_from(setup);
+        pos.rebuild();
+        if pos.in_check(pos.side.opponent()) {
+            return Err(PositionError::OpponentInCheck);
+        }
+        Ok(pos)
+    }
+
+    /// Castling rights as partner files; rights without a king on the
+    /// castling rank or without a partner piece are dropped.
+    fn castling_from(&self, setup: &StartPosition) -> [u32; 2] {
+        let mut rights = [0u32; 2];
+        let Some(c) = &self.rules.castling else {
+            return rights;
+        };
+        let g = self.rules.geometry();
+        for right in &setup.castling {
+            let color = match right {
+                CastlingRight::Kingside(c)
+                | CastlingRight::Queenside(c)
+                | CastlingRight::File(c, _) => *c,
+            };
+            let Some(king) = self.castling_king(color) else {
+                continue;
+            };
+            let Some((kf, _)) = g.coords(king) else {
+                continue;
+            };
+            let rank = c.rank[color.index()];
+            let is_partner = |f: u8| {
+                self.piece_on(g.sq(f, rank)).is_some_and(|(col, p)| {
+                    col == color && c.rook_role[color.index()][usize::from(p.role.0)]
+                })
+            };
+            let file = match right {
+                CastlingRight::Kingside(_) => (kf + 1..g.width).rev().find(|&f| is_partner(f)),
+                CastlingRight::Queenside(_) => (0..kf).find(|&f| is_partner(f)),
+                CastlingRight::File(_, f) => is_partner(*f).then_some(*f),
+            };
+            if let Some(f) = file {
+                rights[color.index()] |= 1 << f;
+            }
+        }
+        rights
+    }
+
+    /// The e.p. squares of a FEN, and the piece an e.p. capture removes:
+    /// an enemy piece named in the field (Fairy-Stockfish's Berolina form),
+    /// else the piece one step beyond the first square in the direction the
+    /// last mover went.
+    fn ep_from(&self, setup: &StartPosition) -> EpState {
+        let g = self.rules.geometry();
+        let mover = self.side.opponent();
+        let mut ep = EpState::default();
+        for s in &setup.en_passant {
+            let sq = g.from_square(*s);
+            match self.piece_on(sq) {
+                Some((c, _)) if c == mover => ep.victim = sq,
+                Some(_) => {}
+                None => {
+                    let _ = ep.squares.try_push(sq);
+                }
+            }
+        }
+        if ep.victim == 0
+            && let Some(&first) = ep.squares.first()
+        {
+            let dy = if mover == Color::White { 1 } else { -1 };
+            let beyond = (i32::from(first) + g.delta(0, dy)) as Sq;
+            if self.piece_on(beyond).is_some_and(|(c, _)| c == mover) {
+                ep.victim = beyond;
+            }
+        }
+        if ep.victim == 0 {
+            ep.squares.clear();
+        }
+        ep
+    }
+
+    /// The position as FEN: Shredder-FEN castling letters in Chess960
+    /// variants, `KQkq` (X-FEN file letters where ambiguous) otherwise.
+    pub fn fen(&self) -> String {
+        let g = self.rules.geometry();
+        let variant = &self.rules.variant;
+        let mut s = String::new();
+        for rank in (0..g.height).rev() {
+            let mut empty = 0;
+            for file in 0..g.width {
+                match self.piece_on(g.sq(file, rank)) {
+                    None => empty += 1,
+                    Some((color, p)) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&variant.piece(p.role).letter.for_color(color));
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        let mut castling = String::new();
+        for color in Color::BOTH {
+            let rights = self.castle[color.index()];
+            let king_file = self
+                .castling_king(color)
+                .and_then(|k| g.coords(k))
+                .map_or(0, |(f, _)| f);
+            let files: ArrayVec<u8, 32> = (0..g.width)
+                .rev()
+                .filter(|f| rights & (1 << f) != 0)
+                .collect();
+            for f in files {
+                // Is `f` the outermost partner piece on its side of the king?
+                let outermost = |order: Vec<u8>| -> bool {
+                    let c = self
+                        .rules
+                        .castling
+                        .as_ref()
+                        .expect("rights imply castling rules");
+                    let rank = c.rank[color.index()];
+                    order
+                        .into_iter()
+                        .find(|&x| {
+                            self.piece_on(g.sq(x, rank)).is_some_and(|(col, p)| {
+                                col == color && c.rook_role[color.index()][usize::from(p.role.0)]
+                            })
+                        })
+                        .is_some_and(|x| x == f)
+                };
+                let letter = if variant.chess960 {
+                    char::from(b'a' + f)
+                } else if f > king_file && outermost((king_file + 1..g.width).rev().collect()) {
+                    'k'
+                } else if f < king_file && outermost((0..king_file).collect()) {
+                    'q'
+                } else {
+                    char::from(b'a' + f)
+                };
+                castling.push(if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+        s.push_str(if castling.is_empty() { "-" } else { &castling });
+        s.push(' ');
+        match self.ep.squares.first() {
+            Some(&sq) => s.push_str(&g.name(sq)),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        s
+    }
+}
+
+fn royal_count(rules: &Rules, board: &[Option<crate::variant::Piece>], color: Color) -> usize {
+    board
+        .iter()
+        .flatten()
+        .filter(|p| p.color == color && rules.royal[usize::from(p.role.0)])
+        .count()
+}

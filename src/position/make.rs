@@ -1,0 +1,327 @@
+//! Making and unmaking moves, with the incremental attack-map update.
+//!
+//! Both directions follow the same plan: collect the squares the move
+//! changes, take every piece whose walk touches one of them (plus the pieces
+//! that move or are captured) off the maps, change the board, and walk the
+//! living ones again.
+
+use super::{EpState, Position, SLOTS_PER_SIDE, Slot};
+use crate::geometry::Sq;
+use crate::movegen::{Move, flag};
+use crate::variant::Color;
+use arrayvec::ArrayVec;
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    mover: Slot,
+    /// Captured pieces: slot index and its state.
+    captured: ArrayVec<(usize, Slot), 2>,
+    /// The castling partner before the move.
+    rook: Option<Slot>,
+    castle: [u32; 2],
+    ep: EpState,
+    halfmove: u32,
+    key: u64,
+}
+
+impl Position {
+    fn slot_on(&self, sq: Sq) -> usize {
+        usize::from(self.board[usize::from(sq)]) - 1
+    }
+
+    /// Slots whose walks visit `sq`, as (white bits, black bits).
+    #[inline]
+    fn touching(&self, sq: Sq) -> [u64; 2] {
+        self.touch[usize::from(sq)]
+    }
+
+    fn unwalk_all(&mut self, affected: [u64; 2]) {
+        for (c, mut bits) in affected.into_iter().enumerate() {
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.unwalk(c * SLOTS_PER_SIDE + b);
+            }
+        }
+    }
+
+    fn walk_all(&mut self, affected: [u64; 2]) {
+        for (c, bits) in affected.into_iter().enumerate() {
+            let mut bits = bits & self.alive[c];
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.walk(c * SLOTS_PER_SIDE + b);
+            }
+        }
+    }
+
+    /// Squares of the pieces a move captures.
+    fn victims(&self, m: Move) -> ArrayVec<Sq, 2> {
+        let mut v = ArrayVec::new();
+        if m.is(flag::CAPTURE) {
+            v.push(m.to());
+        }
+        if m.is(flag::EP) {
+            v.push(self.ep.victim);
+        }
+        if m.is(flag::LOCUST) {
+            v.push(m.aux());
+        }
+        v
+    }
+
+    /// Play `m`, which must be a pseudo-legal move of this position.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let (from, to) = (m.from(), m.to());
+        let us = self.side;
+        let rules = self.rules.clone();
+        let z = &rules.zobrist;
+        let mover_slot = self.slot_on(from);
+        let mover = self.slots[mover_slot];
+        let mut undo = Undo {
+            mover,
+            captured: ArrayVec::new(),
+            rook: None,
+            castle: self.castle,
+            ep: self.ep.clone(),
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        let victims = self.victims(m);
+        let castle_rook = m.is(flag::CASTLE).then(|| (m.aux(), self.slot_on(m.aux())));
+        undo.rook = castle_rook.map(|(_, rs)| self.slots[rs]);
+        // Pieces whose walks change.
+        let mut affected = [0u64; 2];
+        let mut mark = |sqs: [u64; 2]| {
+            affected[0] |= sqs[0];
+            affected[1] |= sqs[1];
+        };
+        mark(self.touching(from));
+        mark(self.touching(to));
+        for &v in &victims {
+            mark(self.touching(v));
+        }
+        let rook_to = castle_rook.map(|(rook_sq, _)| {
+            let g = self.rules.geometry();
+            let (kf, rank) = g.coords(to).expect("castling lands on the board");
+            let (rf, _) = g.coords(rook_sq).expect("castling partner is on the board");
+            let rt = if rf > g.coords(from).expect("king on board").0 {
+                kf - 1
+            } else {
+                kf + 1
+            };
+            g.sq(rt, rank)
+        });
+        if let (Some((rook_sq, _)), Some(rt)) = (castle_rook, rook_to) {
+            mark(self.touching(rook_sq));
+            mark(self.touching(rt));
+        }
+        affected[us.index()] |= Self::bit(mover_slot);
+        if let Some((_, rs)) = castle_rook {
+            affected[us.index()] |= Self::bit(rs);
+        }
+        let mut key = self.key;
+        for &v in &victims {
+            let slot = self.slot_on(v);
+            let color = Self::slot_color(slot);
+            affected[color.index()] |= Self::bit(slot);
+            undo.captured.push((slot, self.slots[slot]));
+            key ^= z.piece(color, self.slots[slot].role, v);
+        }
+        self.unwalk_all(affected);
+
+        // Change the board: empty every square first, then fill.
+        self.board[usize::from(from)] = 0;
+        for &(slot, s) in &undo.captured {
+            self.board[usize::from(s.sq)] = 0;
+            self.alive[Self::slot_color(slot).index()] &= !Self::bit(slot);
+        }
+        if let Some((rook_sq, _)) = castle_rook {
+            self.board[usize::from(rook_sq)] = 0;
+        }
+        let new_role = m.promotion().unwrap_or(mover.role);
+        key ^= z.piece(us, mover.role, from) ^ z.piece(us, new_role, to);
+        self.slots[mover_slot] = Slot {
+            sq: to,
+            role: new_role,
+            virgin: false,
+            promoted: mover.promoted || m.promotion().is_some(),
+        };
+        self.board[usize::from(to)] = (mover_slot + 1) as u8;
+        if let (Some((rook_sq, rs)), Some(rt)) = (castle_rook, rook_to) {
+            let rook = self.slots[rs];
+            key ^= z.piece(us, rook.role, rook_sq) ^ z.piece(us, rook.role, rt);
+            self.slots[rs] = Slot {
+                sq: rt,
+                virgin: false,
+                ..rook
+            };
+            self.board[usize::from(rt)] = (rs + 1) as u8;
+        }
+
+        // Castling rights: the king's move ends them; moving from or onto a
+        // partner's square ends that one.
+        if let Some(c) = &self.rules.castling {
+            if mover.role == c.king_role[us.index()] {
+                self.castle[us.index()] = 0;
+            }
+            let g = self.rules.geometry();
+            let mut touched: ArrayVec<Sq, 4> = ArrayVec::new();
+            touched.push(from);
+            touched.push(to);
+            touched.extend(victims.iter().copied());
+            for s in touched {
+                if let Some((f, r)) = g.coords(s) {
+                    for col in Color::BOTH {
+                        if r == c.rank[col.index()] {
+                            self.castle[col.index()] &= !(1 << f);
+                        }
+                    }
+                }
+            }
+        }
+        for c in 0..2 {
+            let diff = self.castle[c] ^ undo.castle[c];
+            for f in 0..32 {
+                if diff & (1 << f) != 0 {
+                    key ^= z.castling[c][f];
+                }
+            }
+        }
+
+        // E.p. rights from an initial multi-step: the squares it passed.
+        if let Some(&sq) = self.ep.squares.first()
+            && let Some((f, _)) = self.rules.geometry().coords(sq)
+        {
+            key ^= z.en_passant[usize::from(f)];
+        }
+        self.ep = EpState::default();
+        if m.is(flag::DOUBLE) {
+            self.ep = self.passed_squares(from, to);
+            if let Some(&sq) = self.ep.squares.first()
+                && let Some((f, _)) = self.rules.geometry().coords(sq)
+            {
+                key ^= z.en_passant[usize::from(f)];
+            }
+        }
+
+        let pawn = self.rules.promotes[us.index()][usize::from(mover.role.0)];
+        self.halfmove = if pawn || !victims.is_empty() {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.opponent();
+        key ^= z.black_to_move;
+        self.key = key;
+
+        self.walk_all(affected);
+        undo
+    }
+
+    /// The squares strictly between `from` and `to` on a straight or
+    /// diagonal line, with `to` as the victim.
+    fn passed_squares(&self, from: Sq, to: Sq) -> EpState {
+        let g = self.rules.geometry();
+        let mut ep = EpState {
+            squares: ArrayVec::new(),
+            victim: to,
+        };
+        if let (Some((ff, fr)), Some((tf, tr))) = (g.coords(from), g.coords(to)) {
+            let (dx, dy) = (i32::from(tf) - i32::from(ff), i32::from(tr) - i32::from(fr));
+            let n = dx.abs().max(dy.abs());
+            if n > 1 && (dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                for k in 1..n {
+                    let s = g.sq(
+                        (i32::from(ff) + dx / n * k) as u8,
+                        (i32::from(fr) + dy / n * k) as u8,
+                    );
+                    if ep.squares.try_push(s).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        ep
+    }
+
+    /// Take back `m`, made with `make` which returned `undo`.
+    pub fn unmake(&mut self, m: Move, undo: &Undo) {
+        let (from, to) = (m.from(), m.to());
+        self.side = self.side.opponent();
+        let us = self.side;
+        let mover_slot = self.slot_on(to);
+        let castle_rook = m.is(flag::CASTLE).then(|| {
+            let g = self.rules.geometry();
+            let (kf, rank) = g.coords(to).expect("castling lands on the board");
+            let (rf, _) = g.coords(m.aux()).expect("castling partner is on the board");
+            let rt = if rf > g.coords(from).expect("king on board").0 {
+                kf - 1
+            } else {
+                kf + 1
+            };
+            let rt = g.sq(rt, rank);
+            (m.aux(), rt, self.slot_on(rt))
+        });
+        let mut affected = [0u64; 2];
+        let mut mark = |sqs: [u64; 2]| {
+            affected[0] |= sqs[0];
+            affected[1] |= sqs[1];
+        };
+        mark(self.touching(from));
+        mark(self.touching(to));
+        for &(_, s) in &undo.captured {
+            mark(self.touching(s.sq));
+        }
+        if let Some((rook_sq, rt, _)) = castle_rook {
+            mark(self.touching(rook_sq));
+            mark(self.touching(rt));
+        }
+        affected[us.index()] |= Self::bit(mover_slot);
+        if let Some((_, _, rs)) = castle_rook {
+            affected[us.index()] |= Self::bit(rs);
+        }
+        self.unwalk_all(affected);
+
+        self.board[usize::from(to)] = 0;
+        if let Some((_, rt, _)) = castle_rook {
+            self.board[usize::from(rt)] = 0;
+        }
+        self.slots[mover_slot] = undo.mover;
+        self.board[usize::from(from)] = (mover_slot + 1) as u8;
+        if let (Some((rook_sq, _, rs)), Some(rook)) = (castle_rook, undo.rook) {
+            self.slots[rs] = rook;
+            self.board[usize::from(rook_sq)] = (rs + 1) as u8;
+        }
+        for &(slot, s) in &undo.captured {
+            self.slots[slot] = s;
+            self.board[usize::from(s.sq)] = (slot + 1) as u8;
+            let c = Self::slot_color(slot).index();
+            self.alive[c] |= Self::bit(slot);
+            affected[c] |= Self::bit(slot);
+        }
+        self.castle = undo.castle;
+        self.ep = undo.ep.clone();
+        self.halfmove = undo.halfmove;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.key = undo.key;
+        self.walk_all(affected);
+    }
+
+    /// True if `m` (pseudo-legal) does not leave the mover's royal pieces
+    /// attacked.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        let us = self.side;
+        let undo = self.make(m);
+        let ok = !self.in_check(us);
+        self.unmake(m, &undo);
+        ok
+    }
+}

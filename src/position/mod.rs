@@ -1,0 +1,326 @@
+//! Positions: the board, the piece list, the game state and the attack map.
+//!
+//! The board is a padded mailbox (`geometry`) holding, per square, nothing,
+//! a guard, or the index of a piece-list slot. Each side has 64 slots; a
+//! slot keeps its piece's square and role. The attack map (`attack`) records
+//! per square which slots reach it, and per slot what its trajectories found;
+//! `make` and `unmake` keep both current by re-walking only the pieces whose
+//! walks pass the squares a move changes.
+
+mod attack;
+mod fen;
+mod make;
+pub mod rules;
+
+pub use attack::entry;
+pub use fen::PositionError;
+pub use make::Undo;
+pub use rules::Rules;
+
+use crate::geometry::Sq;
+use crate::variant::{Color, Role};
+use arrayvec::ArrayVec;
+use std::sync::Arc;
+
+/// Pieces one side can have on the board at once.
+pub const SLOTS_PER_SIDE: usize = 64;
+const SLOTS: usize = 2 * SLOTS_PER_SIDE;
+/// Board code of a guard square.
+pub const EDGE: u8 = 255;
+
+/// One piece of the piece list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub sq: Sq,
+    pub role: Role,
+    /// Has not moved (for `i` moves, e.g. the pawn's double step).
+    pub virgin: bool,
+    /// Came from a promotion (reverts when captured in drop games).
+    pub promoted: bool,
+}
+
+const NO_SLOT: Slot = Slot {
+    sq: 0,
+    role: Role(0),
+    virgin: false,
+    promoted: false,
+};
+
+/// Where an e.p. capture may land, and whom it removes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EpState {
+    pub squares: ArrayVec<Sq, 4>,
+    /// Square of the piece that made the multi-step; 0 when none.
+    pub victim: Sq,
+}
+
+/// What one walked cell found (see [`entry`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    pub sq: Sq,
+    pub kind: u8,
+    /// The square of a piece captured in passing on the way here, or 0.
+    pub aux: Sq,
+}
+
+/// A game position of one variant.
+#[derive(Clone)]
+pub struct Position {
+    rules: Arc<Rules>,
+    board: Box<[u8]>,
+    slots: [Slot; SLOTS],
+    alive: [u64; 2],
+    side: Color,
+    /// Files whose partner piece still has castling rights, per colour.
+    castle: [u32; 2],
+    ep: EpState,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+    /// Per padded square and colour: slots that could capture there.
+    attack: Box<[[u64; 2]]>,
+    /// Per padded square and colour: slots whose walk visits it.
+    touch: Box<[[u64; 2]]>,
+    /// Walk records, `cap` per slot.
+    records: Box<[Entry]>,
+    rec_len: [u16; SLOTS],
+    cap: usize,
+}
+
+impl Position {
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn slot_index(color: Color, bit: usize) -> usize {
+        color.index() * SLOTS_PER_SIDE + bit
+    }
+
+    #[inline]
+    fn slot_color(slot: usize) -> Color {
+        if slot < SLOTS_PER_SIDE {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    #[inline]
+    fn bit(slot: usize) -> u64 {
+        1 << (slot % SLOTS_PER_SIDE)
+    }
+
+    /// Slots in use for `color`, one bit per slot.
+    #[inline]
+    pub fn alive(&self, color: Color) -> u64 {
+        self.alive[color.index()]
+    }
+
+    #[inline]
+    pub fn slot(&self, slot: usize) -> &Slot {
+        &self.slots[slot]
+    }
+
+    /// The piece on a square, if any.
+    #[inline]
+    pub fn piece_on(&self, sq: Sq) -> Option<(Color, Slot)> {
+        match self.board[usize::from(sq)] {
+            0 | EDGE => None,
+            code => {
+                let slot = usize::from(code - 1);
+                Some((Self::slot_color(slot), self.slots[slot]))
+            }
+        }
+    }
+
+    /// The walk record of a slot.
+    #[inline]
+    pub fn records(&self, slot: usize) -> &[Entry] {
+        let start = slot * self.cap;
+        &self.records[start..start + usize::from(self.rec_len[slot])]
+    }
+
+    #[inline]
+    pub fn attacked_by(&self, sq: Sq, color: Color) -> bool {
+        self.attack[usize::from(sq)][color.index()] != 0
+    }
+
+    /// Slots of `color` that attack `sq`.
+    pub fn attackers(&self, sq: Sq, color: Color) -> u64 {
+        self.attack[usize::from(sq)][color.index()]
+    }
+
+    pub fn castling_rights(&self, color: Color) -> u32 {
+        self.castle[color.index()]
+    }
+
+    pub fn ep(&self) -> &EpState {
+        &self.ep
+    }
+
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The castling king of `color` on its castling rank, if there.
+    pub fn castling_king(&self, color: Color) -> Option<Sq> {
+        let c = self.rules.castling.as_ref()?;
+        let role = c.king_role[color.index()];
+        let g = self.rules.geometry();
+        let rank = c.rank[color.index()];
+        (0..g.width).map(|f| g.sq(f, rank)).find(|&s| {
+            self.piece_on(s)
+                .is_some_and(|(col, p)| col == color && p.role == role)
+        })
+    }
+
+    /// Squares of the royal pieces of `color`.
+    pub fn royals(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
+        let mut alive = self.alive[color.index()];
+        std::iter::from_fn(move || {
+            while alive != 0 {
+                let bit = alive.trailing_zeros() as usize;
+                alive &= alive - 1;
+                let s = &self.slots[Self::slot_index(color, bit)];
+                if self.rules.royal[usize::from(s.role.0)] {
+                    return Some(s.sq);
+                }
+            }
+            None
+        })
+    }
+
+    /// True if `color` has a royal piece under attack.
+    pub fn in_check(&self, color: Color) -> bool {
+        let them = color.opponent();
+        self.royals(color)
+            .any(|sq| self.attacked_by(sq, them) || self.locust_attacked(sq, them))
+    }
+
+    /// A locust capture can take a royal piece in passing; the attack map
+    /// marks only final captures, so check the walk records of such pieces.
+    fn locust_attacked(&self, sq: Sq, by: Color) -> bool {
+        if !self.rules.has_locust {
+            return false;
+        }
+        let mut alive = self.alive[by.index()];
+        while alive != 0 {
+            let bit = alive.trailing_zeros() as usize;
+            alive &= alive - 1;
+            let slot = Self::slot_index(by, bit);
+            if self.records(slot).iter().any(|e| {
+                e.aux == sq && e.kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND) != 0
+            }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Number of `role` pieces `color` has on the board.
+    pub fn count(&self, color: Color, role: Role) -> u32 {
+        let mut alive = self.alive[color.index()];
+        let mut n = 0;
+        while alive != 0 {
+            let bit = alive.trailing_zeros() as usize;
+            alive &= alive - 1;
+            n += u32::from(self.slots[Self::slot_index(color, bit)].role == role);
+        }
+        n
+    }
+
+    /// Promotion to `role` is open while the side has fewer than the limit.
+    pub fn promotion_allowed(&self, color: Color, role: Role) -> bool {
+        match self
+            .rules
+            .variant
+            .promotion
+            .limits
+            .iter()
+            .find(|(r, _)| *r == role)
+        {
+            Some(&(_, limit)) => self.count(color, role) < limit,
+            None => true,
+        }
+    }
+
+    /// An e.p. capture by a `role` piece of `color` landing on `to`.
+    pub fn ep_capture_possible(&self, color: Color, role: Role, to: Sq) -> bool {
+        self.ep.victim != 0
+            && self.ep.squares.contains(&to)
+            && self.rules.ep_capturer[color.index()][usize::from(role.0)]
+            && self
+                .piece_on(self.ep.victim)
+                .is_some_and(|(c, _)| c != color)
+    }
+
+    /// The game has ended by a rule other than mate: extinction (the
+    /// shatranj bare king). With `claim`, only the side to move can win this
+    /// way, so a bared side still gets its reply.
+    pub fn game_over_by_rule(&self) -> bool {
+        let Some(ext) = &self.rules.variant.end.extinction else {
+            return false;
+        };
+        let count = |c: Color| -> u32 {
+            let mut alive = self.alive[c.index()];
+            let mut n = 0;
+            while alive != 0 {
+                let bit = alive.trailing_zeros() as usize;
+                alive &= alive - 1;
+                let role = self.slots[Self::slot_index(c, bit)].role;
+                n += u32::from(ext.piece_types.contains(&role));
+            }
+            n
+        };
+        let extinct = |c: Color| {
+            count(c) <= ext.piece_count
+                && self.alive[c.opponent().index()].count_ones() >= ext.opponent_piece_count
+        };
+        let us = self.side;
+        if ext.claim {
+            extinct(us.opponent())
+        } else {
+            extinct(us) || extinct(us.opponent())
+        }
+    }
+
+    /// Recompute the key and the attack map from scratch and compare; for
+    /// tests of the incremental updates.
+    pub fn verify(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.rebuild();
+        if fresh.key != self.key {
+            return Err(format!(
+                "key {:#x} != recomputed {:#x}",
+                self.key, fresh.key
+            ));
+        }
+        let g = self.rules.geometry();
+        for sq in g.squares() {
+            let i = usize::from(sq);
+            if fresh.attack[i] != self.attack[i] || fresh.touch[i] != self.touch[i] {
+                return Err(format!("attack map differs on {}", g.name(sq)));
+            }
+        }
+        for slot in 0..SLOTS {
+            let alive = self.alive[Self::slot_color(slot).index()] & Self::bit(slot) != 0;
+            if alive && fresh.records(slot) != self.records(slot) {
+                return Err(format!("walk record of slot {slot} differs"));
+            }
+        }
+        Ok(())
+    }
+}

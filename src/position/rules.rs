@@ -1,0 +1,199 @@
+//! Everything a position needs from its variant, in the fast form: the
+//! trajectory table, Zobrist keys, promotion zones and castling squares on
+//! the padded board. Built once per variant and shared by every position.
+
+use crate::geometry::{Geometry, Sq};
+use crate::trajectory::{TrajectoryError, TrajectoryTable};
+use crate::variant::{Color, Role, Variant};
+use std::sync::Arc;
+
+/// Zobrist keys, from a fixed-seed generator so hashes are reproducible.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    /// `[color][role][padded square]` flattened.
+    pieces: Box<[u64]>,
+    squares: usize,
+    roles: usize,
+    /// Per colour and castling file.
+    pub castling: [[u64; 32]; 2],
+    /// Per e.p. file.
+    pub en_passant: [u64; 32],
+    pub black_to_move: u64,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    fn new(roles: usize, squares: usize) -> Zobrist {
+        let mut s = 0x6772_6966_666f_6e21; // "griffon!"
+        let pieces = (0..2 * roles * squares).map(|_| splitmix(&mut s)).collect();
+        let mut castling = [[0; 32]; 2];
+        for c in &mut castling {
+            for k in c.iter_mut() {
+                *k = splitmix(&mut s);
+            }
+        }
+        let mut en_passant = [0; 32];
+        for k in &mut en_passant {
+            *k = splitmix(&mut s);
+        }
+        Zobrist {
+            pieces,
+            squares,
+            roles,
+            castling,
+            en_passant,
+            black_to_move: splitmix(&mut s),
+        }
+    }
+
+    #[inline]
+    pub fn piece(&self, color: Color, role: Role, sq: Sq) -> u64 {
+        self.pieces
+            [(color.index() * self.roles + usize::from(role.0)) * self.squares + usize::from(sq)]
+    }
+}
+
+/// Castling as the move generator uses it.
+#[derive(Clone, Debug)]
+pub struct CastlingRules {
+    /// Rank (0-based, absolute) per colour.
+    pub rank: [u8; 2],
+    /// Files the king lands on: kingside, queenside.
+    pub king_to: [u8; 2],
+    pub king_role: [Role; 2],
+    /// Which roles may be the castling partner, per colour.
+    pub rook_role: [Vec<bool>; 2],
+}
+
+/// The per-variant tables a [`Position`](super::Position) reads.
+#[derive(Debug)]
+pub struct Rules {
+    pub variant: Arc<Variant>,
+    pub table: TrajectoryTable,
+    pub zobrist: Zobrist,
+    /// Per role: it is royal (check and mate apply).
+    pub royal: Box<[bool]>,
+    /// Per role: it promotes in the zone (pawn types).
+    pub promotes: [Box<[bool]>; 2],
+    /// Per colour and padded square: inside the promotion zone.
+    pub promotion_zone: [Box<[bool]>; 2],
+    /// Per colour: promotion choices.
+    pub promotion_choices: [Box<[Role]>; 2],
+    /// Per colour and padded square: last rank(s) where a pawn must promote.
+    pub must_promote: [Box<[bool]>; 2],
+    /// Per role: may capture e.p. (`e` in its XBetza or `enPassantTypes`).
+    pub ep_capturer: [Box<[bool]>; 2],
+    /// Per role: its initial multi-step gives e.p. rights (pawn types).
+    pub gives_ep: Box<[bool]>,
+    /// Per colour and padded square: a pawn type standing here counts as unmoved.
+    pub double_step_region: [Box<[bool]>; 2],
+    pub castling: Option<CastlingRules>,
+    /// Some piece captures in passing (the attack map then needs a slower check test).
+    pub has_locust: bool,
+}
+
+impl Rules {
+    pub fn new(variant: Arc<Variant>) -> Result<Arc<Rules>, TrajectoryError> {
+        let table = TrajectoryTable::build(&variant)?;
+        let g: &Geometry = &table.geometry;
+        let roles = variant.pieces.len();
+        let zobrist = Zobrist::new(roles, g.size);
+        let royal: Box<[bool]> = variant.pieces.iter().map(|p| p.royal).collect();
+        let region_map = |region: &crate::variant::Region| -> Box<[bool]> {
+            let mut m = vec![false; g.size];
+            for s in region.iter() {
+                if s.file < g.width && s.rank < g.height {
+                    m[usize::from(g.from_square(s))] = true;
+                }
+            }
+            m.into_boxed_slice()
+        };
+        let p = &variant.promotion;
+        let role_set = |roles_list: &[Role]| -> Box<[bool]> {
+            let mut v = vec![false; roles];
+            for r in roles_list {
+                v[usize::from(r.0)] = true;
+            }
+            v.into_boxed_slice()
+        };
+        let promotes = [role_set(&p.pawn_types[0]), role_set(&p.pawn_types[1])];
+        let promotion_zone = [region_map(&p.region[0]), region_map(&p.region[1])];
+        let promotion_choices = [
+            p.piece_types[0].clone().into_boxed_slice(),
+            p.piece_types[1].clone().into_boxed_slice(),
+        ];
+        // A pawn must promote on the last rank (or wherever it could not move again).
+        let must_promote = Color::BOTH.map(|c| {
+            let mut m = vec![false; g.size];
+            let last = if c == Color::White { g.height - 1 } else { 0 };
+            for f in 0..g.width {
+                m[usize::from(g.sq(f, last))] = true;
+            }
+            if p.mandatory {
+                for (i, z) in promotion_zone[c.index()].iter().enumerate() {
+                    m[i] |= *z;
+                }
+            }
+            m.into_boxed_slice()
+        });
+        let ep_capturer = Color::BOTH.map(|c| {
+            let mut v: Vec<bool> = variant
+                .pieces
+                .iter()
+                .map(|pd| pd.moves.moves.iter().any(|m| m.final_leg().ep_capture))
+                .collect();
+            for r in &variant.en_passant.types[c.index()] {
+                v[usize::from(r.0)] = true;
+            }
+            v.into_boxed_slice()
+        });
+        let gives_ep: Box<[bool]> = (0..roles)
+            .map(|r| promotes[0][r] || promotes[1][r])
+            .collect();
+        let double_step_region = [
+            region_map(&variant.double_step.region[0]),
+            region_map(&variant.double_step.region[1]),
+        ];
+        let castling = variant.castling.as_ref().map(|c| CastlingRules {
+            rank: [c.rank, g.height - 1 - c.rank],
+            king_to: [c.kingside_file, c.queenside_file],
+            king_role: c.king_piece,
+            rook_role: [
+                role_set(&c.rook_pieces[0]).into_vec(),
+                role_set(&c.rook_pieces[1]).into_vec(),
+            ],
+        });
+        let has_locust = table.cells.iter().any(|c| {
+            c.flags
+                & (crate::trajectory::cell_flags::LOCUST_FOE
+                    | crate::trajectory::cell_flags::LOCUST_FRIEND)
+                != 0
+        });
+        Ok(Arc::new(Rules {
+            variant,
+            table,
+            zobrist,
+            royal,
+            promotes,
+            promotion_zone,
+            promotion_choices,
+            must_promote,
+            ep_capturer,
+            gives_ep,
+            double_step_region,
+            castling,
+            has_locust,
+        }))
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.table.geometry
+    }
+}

@@ -1,0 +1,674 @@
+//! The trajectory table: compiled legs -> trees of [`MoveTarget`] cells.
+//!
+//! Every move of a piece type becomes a path of cells, one per square the
+//! move visits (`../shared/ref/trajectory-table-design.txt`). A cell holds
+//! the square-number difference from the piece, what happens when its square
+//! is empty, holds a friend or holds a foe (generate a move there, continue to
+//! a group of child cells, capture in passing), and nothing else. Paths that
+//! start alike share cells, so the Griffon's diagonal step is one cell with
+//! two outward rook rides as children and a square is marked once. Rides are
+//! laid out to the longest length the board allows; the guard squares of the
+//! padded board end them. Consecutive leaper legs need no leg boundary: they
+//! are simply consecutive cells.
+//!
+//! Pieces whose moves wrap around the side edges (`o`, or a cylinder
+//! variant) cannot use differences that are the same from every square, so
+//! they get one tree per start square instead, with the wrap worked out
+//! when the table is built. The walker reads both the same way.
+//!
+//! Tables are built once when a variant is loaded and are read-only after.
+
+use crate::geometry::Geometry;
+use crate::variant::{Color, Role, Variant};
+use crate::xbetza::{Hop, Jump, Leg, MoveDef, MoveKind};
+use std::fmt;
+
+/// Occupancy classes of a square, as the mover sees it.
+pub const EMPTY: usize = 0;
+pub const FRIEND: usize = 1;
+pub const FOE: usize = 2;
+
+/// What a cell generates for one occupancy class.
+pub mod generate {
+    /// A move ending here: quiet on an empty square, a capture on an occupied one.
+    pub const MOVE: u8 = 1;
+    /// On an empty square: an en-passant capture when it is the e.p. square.
+    pub const EP: u8 = 2;
+    /// The capture may not take a royal piece (`t`).
+    pub const TAME: u8 = 4;
+    /// The move is a pawn's initial multi-step that gives e.p. rights.
+    pub const DOUBLE_STEP: u8 = 8;
+}
+
+/// Cell flags.
+pub mod cell_flags {
+    /// Last cell of its sibling group.
+    pub const LAST: u8 = 1;
+    /// The cell is the piece's own square (a move that returns): it counts as empty.
+    pub const ORIGIN: u8 = 2;
+    /// Continuing over a friend captures it (locust capture).
+    pub const LOCUST_FRIEND: u8 = 4;
+    /// Continuing over a foe captures it (locust capture).
+    pub const LOCUST_FOE: u8 = 8;
+}
+
+/// One cell of a trajectory tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTarget {
+    /// Square-number difference from the piece's square.
+    pub delta: i16,
+    /// Per occupancy class ([`EMPTY`], [`FRIEND`], [`FOE`]): [`generate`] flags.
+    pub generate: [u8; 3],
+    /// [`cell_flags`].
+    pub flags: u8,
+    /// Per occupancy class: the first cell of the child group to visit next, 0 = none.
+    pub next: [u32; 3],
+}
+
+const _: () = assert!(std::mem::size_of::<MoveTarget>() == 20);
+
+/// The trees of one piece type for one colour.
+#[derive(Clone, Debug)]
+pub struct RoleTrees {
+    /// Root group per start square (padded index), or one shared root in slot 0.
+    pub roots: Box<[u32]>,
+    /// Moves only a piece that has not moved may make (`i`), likewise.
+    pub initial_roots: Box<[u32]>,
+    /// Whether the roots are per square (wrapping moves).
+    pub per_square: bool,
+    /// The same destination may be reached along several paths (falcon).
+    pub duplicates: bool,
+}
+
+impl RoleTrees {
+    #[inline]
+    pub fn root(&self, sq: u16) -> u32 {
+        if self.per_square {
+            self.roots[usize::from(sq)]
+        } else {
+            self.roots[0]
+        }
+    }
+
+    #[inline]
+    pub fn initial_root(&self, sq: u16) -> u32 {
+        if self.per_square {
+            self.initial_roots[usize::from(sq)]
+        } else {
+            self.initial_roots[0]
+        }
+    }
+}
+
+/// All trajectories of a variant.
+#[derive(Clone, Debug)]
+pub struct TrajectoryTable {
+    pub geometry: Geometry,
+    /// Cell 0 is a dummy so that 0 can mean "no group".
+    pub cells: Box<[MoveTarget]>,
+    /// Indexed by `[color][role]`.
+    pub trees: [Box<[RoleTrees]>; 2],
+    /// Longest path of cells (bounds the walker's stack).
+    pub max_depth: usize,
+    /// Largest number of cells a walk of one piece can visit.
+    pub max_walk: usize,
+}
+
+/// A piece move the table cannot express yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrajectoryError {
+    pub piece: String,
+    pub message: String,
+}
+
+impl fmt::Display for TrajectoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "piece {}: {}", self.piece, self.message)
+    }
+}
+
+impl std::error::Error for TrajectoryError {}
+
+/// A trie node while building.
+#[derive(Clone, Debug)]
+struct Node {
+    dx: i32,
+    dy: i32,
+    generate: [u8; 3],
+    flags: u8,
+    kids: [Vec<usize>; 3],
+}
+
+struct Builder {
+    nodes: Vec<Node>,
+    /// The virtual root of the normal and the initial-move tree.
+    width: i32,
+    height: i32,
+    /// For per-square trees: the start square; wrapping legs work modulo the width.
+    origin: Option<(i32, i32)>,
+    error: Option<String>,
+}
+
+impl Builder {
+    fn new(width: u8, height: u8, origin: Option<(i32, i32)>) -> Builder {
+        let root = Node {
+            dx: 0,
+            dy: 0,
+            generate: [0; 3],
+            flags: 0,
+            kids: Default::default(),
+        };
+        let initial = root.clone();
+        Builder {
+            nodes: vec![root, initial],
+            width: i32::from(width),
+            height: i32::from(height),
+            origin,
+            error: None,
+        }
+    }
+
+    /// Longest ride worth laying out.
+    fn max_ride(&self) -> u32 {
+        (self.width.max(self.height) - 1).max(1) as u32
+    }
+
+    /// The child of `parent` (for class `class`) at (dx, dy), created if needed.
+    fn child(&mut self, parent: usize, class: usize, dx: i32, dy: i32) -> usize {
+        if let Some(&k) = self.nodes[parent].kids[class]
+            .iter()
+            .find(|&&k| self.nodes[k].dx == dx && self.nodes[k].dy == dy)
+        {
+            return k;
+        }
+        let id = self.nodes.len();
+        let origin_flag = if dx == 0 && dy == 0 {
+            cell_flags::ORIGIN
+        } else {
+            0
+        };
+        self.nodes.push(Node {
+            dx,
+            dy,
+            generate: [0; 3],
+            flags: origin_flag,
+            kids: Default::default(),
+        });
+        self.nodes[parent].kids[class].push(id);
+        id
+    }
+
+    /// Where (dx, dy) from the origin lands for a per-square tree: `None`
+    /// when off the board; wraps the file for wrapping legs.
+    fn place(&self, dx: i32, dy: i32, wrap: bool) -> Option<(i32, i32)> {
+        let Some((ox, oy)) = self.origin else {
+            return Some((dx, dy));
+        };
+        let (mut x, y) = (ox + dx, oy + dy);
+        if y < 0 || y >= self.height {
+            return None;
+        }
+        if x < 0 || x >= self.width {
+            if !wrap {
+                return None;
+            }
+            x = x.rem_euclid(self.width);
+        }
+        Some((x - ox, y - oy))
+    }
+
+    fn set_locust(&mut self, node: usize, class: usize) {
+        let flag = if class == FRIEND {
+            cell_flags::LOCUST_FRIEND
+        } else {
+            cell_flags::LOCUST_FOE
+        };
+        self.nodes[node].flags |= flag;
+    }
+
+    /// Add the moves of `def` below the virtual root `root`.
+    fn add(&mut self, def: &MoveDef, flip: bool) {
+        let legs: Vec<Leg> = def
+            .legs
+            .iter()
+            .map(|l| {
+                let mut l = *l;
+                if flip {
+                    l.step.dx = -l.step.dx;
+                    l.step.dy = -l.step.dy;
+                }
+                l
+            })
+            .collect();
+        let root = if def.initial { 1 } else { 0 };
+        self.leg(&legs, 0, root, EMPTY, (0, 0), 0, def.creates_ep);
+    }
+
+    /// Lay out leg `k` starting after node `parent` (reached through
+    /// `class`), at offset `at`. `prev_len` is the length of the last ride
+    /// leg, for `i` legs.
+    #[allow(clippy::too_many_arguments)]
+    fn leg(
+        &mut self,
+        legs: &[Leg],
+        k: usize,
+        parent: usize,
+        class: usize,
+        at: (i32, i32),
+        prev_len: u32,
+        double: bool,
+    ) {
+        let leg = legs[k];
+        let last = k + 1 == legs.len();
+        let (sx, sy) = (i32::from(leg.step.dx), i32::from(leg.step.dy));
+        let range = if leg.range == 0 {
+            self.max_ride()
+        } else {
+            u32::from(leg.range)
+        };
+        if leg.unload || leg.induction {
+            self.error = Some("'u' (unload) and 'x' (induction) moves are not supported by the move generator yet".into());
+            return;
+        }
+        // Walk the ride; `cur` is the node the next cell hangs under and
+        // `cur_class` the occupancy through which it is reached.
+        let (mut cur, mut cur_class) = (parent, class);
+        let mut pos = at;
+        for step in 1..=range {
+            let mut target = (pos.0 + sx, pos.1 + sy);
+            // Lame or must-jump leaps test the midpoint first (XBoard: rounded
+            // towards zero); the leap hangs under the classes that allow it.
+            let mut leap_classes: &[usize] = &[cur_class];
+            if !leg.step.is_unit() && leg.jump != Jump::Free {
+                let mid = (pos.0 + sx / 2, pos.1 + sy / 2);
+                let Some(mid) = self.place(mid.0, mid.1, leg.wrap) else {
+                    return;
+                };
+                cur = self.child(cur, cur_class, mid.0, mid.1);
+                leap_classes = if leg.jump == Jump::Lame {
+                    &[EMPTY]
+                } else {
+                    &[FRIEND, FOE]
+                };
+                if leg.jump == Jump::MustJump && range > 1 {
+                    self.error = Some(
+                        "must-jump ('j') rides of leaps longer than one square are not supported"
+                            .into(),
+                    );
+                    return;
+                }
+            }
+            if leap_classes.len() > 1 {
+                let Some(t) = self.place(target.0, target.1, leg.wrap) else {
+                    return;
+                };
+                for &c in leap_classes {
+                    let node = self.child(cur, c, t.0, t.1);
+                    self.cell_end(legs, k, node, t, step, prev_len, double, last);
+                }
+                return;
+            }
+            cur_class = leap_classes[0];
+            let Some(t) = self.place(target.0, target.1, leg.wrap) else {
+                return;
+            };
+            target = t;
+            if self.origin.is_some() && target == (0, 0) && leg.wrap && k == 0 {
+                // A wrapping ride met the piece itself.
+                return;
+            }
+            let node = self.child(cur, cur_class, target.0, target.1);
+            if u32::from(leg.skip) >= step {
+                // `j` on a unit step: this square is passed whatever is on it.
+                if step < range {
+                    // Continue from every class.
+                    for c in [EMPTY, FRIEND, FOE] {
+                        self.ride_from(legs, k, node, c, target, range - step, prev_len, double);
+                    }
+                }
+                return;
+            }
+            let same_length_ok = !leg.same_length || step == prev_len;
+            if same_length_ok {
+                self.cell_end(legs, k, node, target, step, prev_len, double, last);
+            }
+            if leg.same_length && step >= prev_len {
+                return;
+            }
+            if leg.hop != Hop::None && last {
+                // Pre-screen cell: no move of its own; an occupant is the screen.
+                for c in [FRIEND, FOE] {
+                    if step < range {
+                        self.after_screen(leg, node, c, target, range - step);
+                    }
+                }
+            }
+            (cur, cur_class) = (node, EMPTY);
+            pos = target;
+        }
+    }
+
+    /// Continue a `j`-skipping ride after a passed square (rare: `jR`).
+    #[allow(clippy::too_many_arguments)]
+    fn ride_from(
+        &mut self,
+        legs: &[Leg],
+        k: usize,
+        node: usize,
+        class: usize,
+        at: (i32, i32),
+        rest: u32,
+        prev_len: u32,
+        double: bool,
+    ) {
+        let mut sub: Vec<Leg> = legs.to_vec();
+        let mut l = sub[k];
+        l.skip = 0;
+        l.range = rest.min(255) as u8;
+        if l.range == 0 {
+            return;
+        }
+        sub[k] = l;
+        self.leg(&sub, k, node, class, at, prev_len, double);
+    }
+
+    /// What the cell at step `step` of leg `k` does on its own square.
+    #[allow(clippy::too_many_arguments)]
+    fn cell_end(
+        &mut self,
+        legs: &[Leg],
+        k: usize,
+        node: usize,
+        at: (i32, i32),
+        step: u32,
+        prev_len: u32,
+        double: bool,
+        last: bool,
+    ) {
+        let leg = legs[k];
+        let o = leg.occupancy;
+        if last {
+            if leg.hop != Hop::None {
+                return;
+            }
+            let n = &mut self.nodes[node];
+            let tame = if leg.tame { generate::TAME } else { 0 };
+            let dbl = if double { generate::DOUBLE_STEP } else { 0 };
+            if o.empty {
+                n.generate[EMPTY] |= generate::MOVE | dbl;
+            }
+            if leg.ep_capture {
+                n.generate[EMPTY] |= generate::EP;
+            }
+            if o.capture_foe {
+                n.generate[FOE] |= generate::MOVE | tame;
+            }
+            if o.capture_friend {
+                n.generate[FRIEND] |= generate::MOVE | tame;
+            }
+            return;
+        }
+        let len = if leg.is_ride() { step } else { prev_len };
+        if o.empty {
+            self.leg(legs, k + 1, node, EMPTY, at, len, double);
+        }
+        for (class, pass, capture) in [
+            (FRIEND, o.pass_friend, o.capture_friend),
+            (FOE, o.pass_foe, o.capture_foe),
+        ] {
+            if pass && capture {
+                self.error = Some(
+                    "a leg that may both pass and capture the same occupant is not supported"
+                        .into(),
+                );
+                return;
+            }
+            if capture {
+                self.set_locust(node, class);
+            }
+            if pass || capture {
+                self.leg(legs, k + 1, node, class, at, len, double);
+            }
+        }
+    }
+
+    /// Cells beyond a hopper's screen: a cannon rides on, a grasshopper
+    /// lands on the next square only.
+    fn after_screen(&mut self, leg: Leg, screen: usize, class: usize, at: (i32, i32), rest: u32) {
+        let (sx, sy) = (i32::from(leg.step.dx), i32::from(leg.step.dy));
+        let rest = if leg.hop == Hop::Grasshopper {
+            rest.min(1)
+        } else {
+            rest
+        };
+        let (mut cur, mut cur_class) = (screen, class);
+        let mut pos = at;
+        for _ in 0..rest {
+            let Some(t) = self.place(pos.0 + sx, pos.1 + sy, leg.wrap) else {
+                return;
+            };
+            let node = self.child(cur, cur_class, t.0, t.1);
+            let o = leg.occupancy;
+            let n = &mut self.nodes[node];
+            let tame = if leg.tame { generate::TAME } else { 0 };
+            if o.empty {
+                n.generate[EMPTY] |= generate::MOVE;
+            }
+            if o.capture_foe {
+                n.generate[FOE] |= generate::MOVE | tame;
+            }
+            if o.capture_friend {
+                n.generate[FRIEND] |= generate::MOVE | tame;
+            }
+            (cur, cur_class) = (node, EMPTY);
+            pos = t;
+        }
+    }
+}
+
+/// Flattens build trees into the shared cell array.
+struct Flattener<'a> {
+    cells: &'a mut Vec<MoveTarget>,
+    geometry: &'a Geometry,
+}
+
+impl Flattener<'_> {
+    /// Lays out the group `ids` and returns its first index (0 if empty).
+    fn group(&mut self, nodes: &[Node], ids: &[usize]) -> u32 {
+        if ids.is_empty() {
+            return 0;
+        }
+        let start = self.cells.len();
+        for (i, &id) in ids.iter().enumerate() {
+            let n = &nodes[id];
+            let delta = self.geometry.delta(n.dx, n.dy);
+            let mut flags = n.flags;
+            if i + 1 == ids.len() {
+                flags |= cell_flags::LAST;
+            }
+            self.cells.push(MoveTarget {
+                delta: delta as i16,
+                generate: n.generate,
+                flags,
+                next: [0; 3],
+            });
+        }
+        for (i, &id) in ids.iter().enumerate() {
+            for class in [EMPTY, FRIEND, FOE] {
+                let kids = nodes[id].kids[class].clone();
+                let first = self.group(nodes, &kids);
+                self.cells[start + i].next[class] = first;
+            }
+        }
+        start as u32
+    }
+}
+
+/// Longest path and largest walk of a tree, for buffer sizes.
+fn measure(cells: &[MoveTarget], root: u32) -> (usize, usize) {
+    fn rec(
+        cells: &[MoveTarget],
+        group: u32,
+        depth: usize,
+        max_depth: &mut usize,
+        count: &mut usize,
+    ) {
+        let mut i = group as usize;
+        loop {
+            *count += 1;
+            *max_depth = (*max_depth).max(depth + 1);
+            for class in [EMPTY, FRIEND, FOE] {
+                let next = cells[i].next[class];
+                if next != 0 {
+                    rec(cells, next, depth + 1, max_depth, count);
+                }
+            }
+            if cells[i].flags & cell_flags::LAST != 0 {
+                break;
+            }
+            i += 1;
+        }
+    }
+    if root == 0 {
+        return (0, 0);
+    }
+    let (mut d, mut c) = (0, 0);
+    rec(cells, root, 0, &mut d, &mut c);
+    (d, c)
+}
+
+/// The longest single step of any leg (for the board padding).
+pub fn longest_step(variant: &Variant) -> u8 {
+    let mut longest = 1i32;
+    for p in &variant.pieces {
+        for m in &p.moves.moves {
+            for l in &m.legs {
+                longest = longest
+                    .max(i32::from(l.step.dx).abs())
+                    .max(i32::from(l.step.dy).abs());
+            }
+        }
+    }
+    longest.min(i32::from(u8::MAX)) as u8
+}
+
+impl TrajectoryTable {
+    /// Build the trees of every piece type of `variant`.
+    pub fn build(variant: &Variant) -> Result<TrajectoryTable, TrajectoryError> {
+        let geometry = Geometry::new(variant.width, variant.height, longest_step(variant));
+        let mut cells = vec![MoveTarget {
+            delta: 0,
+            generate: [0; 3],
+            flags: cell_flags::LAST,
+            next: [0; 3],
+        }];
+        let mut trees: [Vec<RoleTrees>; 2] = [Vec::new(), Vec::new()];
+        let (mut max_depth, mut max_walk) = (1, 1);
+        for piece in &variant.pieces {
+            let wraps = variant.cylinder
+                || piece
+                    .moves
+                    .moves
+                    .iter()
+                    .any(|m| m.legs.iter().any(|l| l.wrap));
+            for color in Color::BOTH {
+                let flip = color == Color::Black;
+                let defs: Vec<MoveDef> = piece
+                    .moves
+                    .moves
+                    .iter()
+                    .filter(|m| m.kind == MoveKind::Normal)
+                    .map(|m| {
+                        let mut m = m.clone();
+                        if variant.cylinder {
+                            m.legs.iter_mut().for_each(|l| l.wrap = true);
+                        }
+                        m
+                    })
+                    .collect();
+                let origins: Vec<Option<(i32, i32)>> = if wraps {
+                    (0..geometry.size as u16)
+                        .map(|sq| {
+                            geometry
+                                .coords(sq)
+                                .map(|(f, r)| (i32::from(f), i32::from(r)))
+                        })
+                        .collect()
+                } else {
+                    vec![Some((0, 0))]
+                };
+                let mut roots = Vec::with_capacity(origins.len());
+                let mut initial_roots = Vec::with_capacity(origins.len());
+                let mut duplicates = false;
+                for origin in origins {
+                    let Some(o) = origin else {
+                        roots.push(0);
+                        initial_roots.push(0);
+                        continue;
+                    };
+                    let mut b = Builder::new(variant.width, variant.height, wraps.then_some(o));
+                    for def in &defs {
+                        b.add(def, flip);
+                    }
+                    if let Some(message) = b.error.take() {
+                        return Err(TrajectoryError {
+                            piece: piece.name.clone(),
+                            message,
+                        });
+                    }
+                    duplicates |= has_duplicate_targets(&b.nodes);
+                    let mut fl = Flattener {
+                        cells: &mut cells,
+                        geometry: &geometry,
+                    };
+                    let kids0 = b.nodes[0].kids[EMPTY].clone();
+                    let kids1 = b.nodes[1].kids[EMPTY].clone();
+                    let root = fl.group(&b.nodes, &kids0);
+                    let initial = fl.group(&b.nodes, &kids1);
+                    for rt in [root, initial] {
+                        let (d, c) = measure(&cells, rt);
+                        max_depth = max_depth.max(d);
+                        max_walk = max_walk.max(c);
+                    }
+                    roots.push(root);
+                    initial_roots.push(initial);
+                }
+                trees[color.index()].push(RoleTrees {
+                    roots: roots.into_boxed_slice(),
+                    initial_roots: initial_roots.into_boxed_slice(),
+                    per_square: wraps,
+                    duplicates,
+                });
+            }
+        }
+        if cells.len() > u32::MAX as usize / 2 {
+            return Err(TrajectoryError {
+                piece: "(all)".into(),
+                message: "trajectory table too large".into(),
+            });
+        }
+        let [w, b] = trees;
+        Ok(TrajectoryTable {
+            geometry,
+            cells: cells.into_boxed_slice(),
+            trees: [w.into_boxed_slice(), b.into_boxed_slice()],
+            max_depth,
+            max_walk,
+        })
+    }
+
+    pub fn role_trees(&self, color: Color, role: Role) -> &RoleTrees {
+        &self.trees[color.index()][usize::from(role.0)]
+    }
+}
+
+/// True if two generating nodes of the tree share a square (then the walk
+/// can yield the same move twice, and generation must drop repeats).
+fn has_duplicate_targets(nodes: &[Node]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    nodes
+        .iter()
+        .skip(2)
+        .filter(|n| n.generate.iter().any(|&g| g != 0))
+        .any(|n| !seen.insert((n.dx, n.dy)))
+}
