@@ -78,6 +78,76 @@ pub struct RoleTrees {
     pub per_square: bool,
     /// The same destination may be reached along several paths (falcon).
     pub duplicates: bool,
+    /// No walk continues past an occupied square (no hoppers, no locust or
+    /// pass-over legs): putting a piece on a square can only shorten walks.
+    pub monotone: bool,
+    /// Some walk continues past an empty square to a square where it can
+    /// capture: emptying a square may extend its attacks (a discovered attack).
+    pub discovers: bool,
+    /// Every continuation past an empty square goes straight on in the same
+    /// direction (plain riders), so a discovered attack needs the three
+    /// squares on one line.
+    pub straight: bool,
+}
+
+/// Shape facts of a set of trees, for the fast legality test.
+fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool) {
+    // Returns (monotone, discovers, straight); `captures` tells whether a
+    // subtree holds a capturing cell.
+    fn captures(cells: &[MoveTarget], group: u32) -> bool {
+        let mut i = group as usize;
+        loop {
+            let c = &cells[i];
+            if c.generate[FOE] & generate::MOVE != 0 {
+                return true;
+            }
+            if (0..3).any(|k| c.next[k] != 0 && captures(cells, c.next[k])) {
+                return true;
+            }
+            if c.flags & cell_flags::LAST != 0 {
+                return false;
+            }
+            i += 1;
+        }
+    }
+    fn rec(cells: &[MoveTarget], group: u32, parent: i32, out: &mut (bool, bool, bool)) {
+        let mut i = group as usize;
+        loop {
+            let c = &cells[i];
+            if c.next[FRIEND] != 0 || c.next[FOE] != 0 {
+                out.0 = false;
+            }
+            let next = c.next[EMPTY];
+            if next != 0 {
+                if captures(cells, next) {
+                    out.1 = true;
+                }
+                let child = &cells[next as usize];
+                let step = i32::from(c.delta) - parent;
+                if child.flags & cell_flags::LAST == 0
+                    || i32::from(child.delta) - i32::from(c.delta) != step
+                {
+                    out.2 = false;
+                }
+            }
+            for k in 0..3 {
+                if c.next[k] != 0 {
+                    rec(cells, c.next[k], i32::from(c.delta), out);
+                }
+            }
+            if c.flags & cell_flags::LAST != 0 {
+                break;
+            }
+            i += 1;
+        }
+    }
+    let mut out = (true, false, true);
+    for &r in roots {
+        if r != 0 {
+            rec(cells, r, 0, &mut out);
+        }
+    }
+    out
 }
 
 impl RoleTrees {
@@ -633,11 +703,16 @@ impl TrajectoryTable {
                     roots.push(root);
                     initial_roots.push(initial);
                 }
+                let all: Vec<u32> = roots.iter().chain(initial_roots.iter()).copied().collect();
+                let (monotone, discovers, straight) = analyse(&cells, &all);
                 trees[color.index()].push(RoleTrees {
                     roots: roots.into_boxed_slice(),
                     initial_roots: initial_roots.into_boxed_slice(),
                     per_square: wraps,
                     duplicates,
+                    monotone,
+                    discovers,
+                    straight: straight && !wraps,
                 });
             }
         }

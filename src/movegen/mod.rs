@@ -293,12 +293,97 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
 /// Legal moves of the side to move.
 pub fn legal_moves(pos: &mut Position) -> MoveList {
     let mut list = MoveList::new();
-    if pos.game_over_by_rule() {
-        return list;
-    }
-    pseudo_legal::<true, true>(pos, &mut list);
-    list.retain(|m| pos.is_legal(*m));
+    generate_legal(pos, &mut list);
     list
+}
+
+/// Legal moves of the side to move, into `list` (cleared first).
+pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
+    list.clear();
+    if pos.game_over_by_rule() {
+        return;
+    }
+    pseudo_legal::<true, true>(pos, list);
+    let check = Legality::new(pos);
+    list.retain(|m| check.certainly_legal(pos, *m) || pos.is_legal(*m));
+}
+
+/// A quick legality test from the attack map, good for most moves when the
+/// side to move has one royal piece, is not in check, and every enemy walk
+/// is monotone (a piece placed on a square only ever shortens enemy walks).
+/// Moves it cannot vouch for are tested by making them.
+struct Legality {
+    fast: bool,
+    king: Sq,
+    /// Some enemy walk visits the king's square (without attacking it).
+    king_touched: bool,
+}
+
+impl Legality {
+    fn new(pos: &Position) -> Legality {
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        let mut royals = pos.royals(us);
+        let king = royals.next();
+        let single = royals.next().is_none();
+        let rules = pos.rules();
+        let monotone = rules.monotone[them.index()] && !rules.has_locust;
+        match king {
+            Some(king) if single && monotone && !pos.attacked_by(king, them) => Legality {
+                fast: true,
+                king,
+                king_touched: pos.touched_by(king, them) != 0,
+            },
+            _ => Legality {
+                fast: false,
+                king: 0,
+                king_touched: true,
+            },
+        }
+    }
+
+    #[inline]
+    fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+        if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
+            return false;
+        }
+        let them = pos.side_to_move().opponent();
+        let from = m.from();
+        if from == self.king {
+            // Nothing attacks the king, so no enemy ray runs through its
+            // square unless some walk touches it; then the destination just
+            // has to be free of attacks.
+            return !self.king_touched && !pos.attacked_by(m.to(), them);
+        }
+        // Vacating `from` can only extend enemy walks that pass it; the
+        // destination, occupied before or not, blocks as much as before.
+        let mut touching = pos.touched_by(from, them);
+        let g = pos.rules().geometry();
+        while touching != 0 {
+            let bit = touching.trailing_zeros() as usize;
+            touching &= touching - 1;
+            let enemy = pos.slot(Position::slot_index(them, bit));
+            let trees = pos.rules().table.role_trees(them, enemy.role);
+            if !trees.discovers {
+                continue;
+            }
+            if !trees.straight || aligned(g, enemy.sq, from, self.king) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// True if `c` lies beyond `b` on the line from `a` through `b`.
+fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
+    let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) = (g.coords(a), g.coords(b), g.coords(c))
+    else {
+        return true;
+    };
+    let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
+    let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
+    dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
 }
 
 /// Moves in XBoard coordinate notation: `e2e4`, promotions `e7e8q`,

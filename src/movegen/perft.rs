@@ -2,7 +2,7 @@
 //! of a move generator. The last ply is counted in bulk (the length of the
 //! legal move list), as Fairy-Stockfish and most references do.
 
-use super::{Move, legal_moves};
+use super::{Move, MoveList, generate_legal, legal_moves};
 use crate::position::Position;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -11,7 +11,8 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = legal_moves(pos);
+    let mut moves = MoveList::new();
+    generate_legal(pos, &mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }

@@ -9,7 +9,7 @@
 //! squares it visits, a move needs to re-walk just the pieces whose `touch`
 //! bits are on the squares it changes.
 
-use super::{EDGE, Entry, Position, SLOTS};
+use super::{EDGE, Entry, Position, SLOTS, SquareMap};
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, generate};
 use arrayvec::ArrayVec;
 
@@ -80,7 +80,7 @@ impl Position {
                     let mut kind = 0u8;
                     if foe_gen & generate::MOVE != 0 && foe_gen & generate::TAME == 0 {
                         kind |= entry::ATTACK;
-                        self.attack[t][c] |= bit;
+                        self.map[t].attack[c] |= bit;
                     }
                     let g = cell.generate[class];
                     if g & generate::MOVE != 0 {
@@ -99,7 +99,7 @@ impl Position {
                     if class == EMPTY && g & generate::EP != 0 {
                         kind |= entry::EP;
                     }
-                    self.touch[t][c] |= bit;
+                    self.map[t].touch[c] |= bit;
                     self.records[base + n] = Entry {
                         sq: t as u16,
                         kind,
@@ -142,16 +142,16 @@ impl Position {
         let base = slot * self.cap;
         for k in 0..usize::from(self.rec_len[slot]) {
             let t = usize::from(self.records[base + k].sq);
-            self.attack[t][c] &= clear;
-            self.touch[t][c] &= clear;
+            let m = &mut self.map[t];
+            m.attack[c] &= clear;
+            m.touch[c] &= clear;
         }
         self.rec_len[slot] = 0;
     }
 
     /// Recompute the whole attack map and the key from the board.
     pub(crate) fn rebuild(&mut self) {
-        self.attack.iter_mut().for_each(|a| *a = [0; 2]);
-        self.touch.iter_mut().for_each(|a| *a = [0; 2]);
+        self.map.iter_mut().for_each(|m| *m = SquareMap::default());
         self.rec_len = [0; SLOTS];
         for slot in 0..SLOTS {
             if self.alive[Self::slot_color(slot).index()] & Self::bit(slot) != 0 {

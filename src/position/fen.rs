@@ -2,7 +2,7 @@
 //! several e.p. squares (Berolina), and the checks that a FEN describes a
 //! position the rules allow.
 
-use super::{Entry, EpState, NO_SLOT, Position, SLOTS, SLOTS_PER_SIDE, Slot};
+use super::{Entry, EpState, NO_SLOT, Position, SLOTS, SLOTS_PER_SIDE, Slot, SquareMap};
 use crate::geometry::Sq;
 use crate::position::Rules;
 use crate::variant::{CastlingRight, Color, FenError, StartPosition};
@@ -91,11 +91,11 @@ impl Position {
             halfmove: setup.halfmove_clock,
             fullmove: setup.fullmove_number.max(1),
             key: 0,
-            attack: vec![[0; 2]; g.size].into_boxed_slice(),
-            touch: vec![[0; 2]; g.size].into_boxed_slice(),
+            map: vec![SquareMap::default(); g.size].into_boxed_slice(),
             records: vec![Entry::default(); cap * SLOTS].into_boxed_slice(),
             rec_len: [0; SLOTS],
             cap,
+            saved: Vec::with_capacity(cap * 64),
         };
         let mut next = [0usize; 2];
         for rank in 0..g.height {

@@ -23,6 +23,10 @@ pub struct Undo {
     ep: EpState,
     halfmove: u32,
     key: u64,
+    /// Slots whose walk records `make` replaced (and saved).
+    affected: [u64; 2],
+    /// Where this move's saved records start in `Position::saved`.
+    saved_from: usize,
 }
 
 impl Position {
@@ -33,7 +37,7 @@ impl Position {
     /// Slots whose walks visit `sq`, as (white bits, black bits).
     #[inline]
     fn touching(&self, sq: Sq) -> [u64; 2] {
-        self.touch[usize::from(sq)]
+        self.map[usize::from(sq)].touch
     }
 
     fn unwalk_all(&mut self, affected: [u64; 2]) {
@@ -88,6 +92,8 @@ impl Position {
             ep: self.ep.clone(),
             halfmove: self.halfmove,
             key: self.key,
+            affected: [0; 2],
+            saved_from: self.saved.len(),
         };
         let victims = self.victims(m);
         let castle_rook = m.is(flag::CASTLE).then(|| (m.aux(), self.slot_on(m.aux())));
@@ -130,6 +136,8 @@ impl Position {
             undo.captured.push((slot, self.slots[slot]));
             key ^= z.piece(color, self.slots[slot].role, v);
         }
+        undo.affected = affected;
+        self.save_records(affected);
         self.unwalk_all(affected);
 
         // Change the board: empty every square first, then fill.
@@ -268,24 +276,7 @@ impl Position {
             let rt = g.sq(rt, rank);
             (m.aux(), rt, self.slot_on(rt))
         });
-        let mut affected = [0u64; 2];
-        let mut mark = |sqs: [u64; 2]| {
-            affected[0] |= sqs[0];
-            affected[1] |= sqs[1];
-        };
-        mark(self.touching(from));
-        mark(self.touching(to));
-        for &(_, s) in &undo.captured {
-            mark(self.touching(s.sq));
-        }
-        if let Some((rook_sq, rt, _)) = castle_rook {
-            mark(self.touching(rook_sq));
-            mark(self.touching(rt));
-        }
-        affected[us.index()] |= Self::bit(mover_slot);
-        if let Some((_, _, rs)) = castle_rook {
-            affected[us.index()] |= Self::bit(rs);
-        }
+        let affected = undo.affected;
         self.unwalk_all(affected);
 
         self.board[usize::from(to)] = 0;
@@ -303,7 +294,6 @@ impl Position {
             self.board[usize::from(s.sq)] = (slot + 1) as u8;
             let c = Self::slot_color(slot).index();
             self.alive[c] |= Self::bit(slot);
-            affected[c] |= Self::bit(slot);
         }
         self.castle = undo.castle;
         self.ep = undo.ep.clone();
@@ -312,7 +302,61 @@ impl Position {
             self.fullmove -= 1;
         }
         self.key = undo.key;
-        self.walk_all(affected);
+        self.restore_records(affected, undo.saved_from);
+    }
+
+    /// Push the walk records of `affected` slots, each behind a header
+    /// entry holding its slot and length.
+    fn save_records(&mut self, affected: [u64; 2]) {
+        for (c, mut bits) in affected.into_iter().enumerate() {
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let slot = c * SLOTS_PER_SIDE + b;
+                let len = self.rec_len[slot];
+                let start = slot * self.cap;
+                self.saved.push(super::Entry {
+                    sq: slot as u16,
+                    kind: 0,
+                    aux: len,
+                });
+                self.saved
+                    .extend_from_slice(&self.records[start..start + usize::from(len)]);
+            }
+        }
+    }
+
+    /// Put back what `save_records` saved from `from` on, and mark the maps.
+    fn restore_records(&mut self, affected: [u64; 2], from: usize) {
+        let mut i = from;
+        while i < self.saved.len() {
+            let header = self.saved[i];
+            let slot = usize::from(header.sq);
+            let len = usize::from(header.aux);
+            let start = slot * self.cap;
+            self.records[start..start + len].copy_from_slice(&self.saved[i + 1..i + 1 + len]);
+            self.rec_len[slot] = len as u16;
+            let c = Self::slot_color(slot).index();
+            let bit = Self::bit(slot);
+            for e in &self.records[start..start + len] {
+                let m = &mut self.map[usize::from(e.sq)];
+                m.touch[c] |= bit;
+                if e.kind & super::entry::ATTACK != 0 {
+                    m.attack[c] |= bit;
+                }
+            }
+            i += 1 + len;
+        }
+        debug_assert_eq!(affected[0].count_ones() + affected[1].count_ones(), {
+            let mut n = 0;
+            let mut j = from;
+            while j < self.saved.len() {
+                n += 1;
+                j += 1 + usize::from(self.saved[j].aux);
+            }
+            n
+        });
+        self.saved.truncate(from);
     }
 
     /// True if `m` (pseudo-legal) does not leave the mover's royal pieces

@@ -77,14 +77,24 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     key: u64,
-    /// Per padded square and colour: slots that could capture there.
-    attack: Box<[[u64; 2]]>,
-    /// Per padded square and colour: slots whose walk visits it.
-    touch: Box<[[u64; 2]]>,
+    /// The attack map, per padded square.
+    map: Box<[SquareMap]>,
     /// Walk records, `cap` per slot.
     records: Box<[Entry]>,
     rec_len: [u16; SLOTS],
     cap: usize,
+    /// Walk records saved by `make` for `unmake`, as a stack.
+    saved: Vec<Entry>,
+}
+
+/// Attack-map bits of one square, per colour; one cache line holds a square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(align(32))]
+pub(crate) struct SquareMap {
+    /// Slots that could capture an enemy here.
+    pub attack: [u64; 2],
+    /// Slots whose walk visits the square.
+    pub touch: [u64; 2],
 }
 
 impl Position {
@@ -147,12 +157,18 @@ impl Position {
 
     #[inline]
     pub fn attacked_by(&self, sq: Sq, color: Color) -> bool {
-        self.attack[usize::from(sq)][color.index()] != 0
+        self.map[usize::from(sq)].attack[color.index()] != 0
+    }
+
+    /// Slots of `color` whose walks visit `sq`.
+    #[inline]
+    pub fn touched_by(&self, sq: Sq, color: Color) -> u64 {
+        self.map[usize::from(sq)].touch[color.index()]
     }
 
     /// Slots of `color` that attack `sq`.
     pub fn attackers(&self, sq: Sq, color: Color) -> u64 {
-        self.attack[usize::from(sq)][color.index()]
+        self.map[usize::from(sq)].attack[color.index()]
     }
 
     pub fn castling_rights(&self, color: Color) -> u32 {
@@ -311,7 +327,7 @@ impl Position {
         let g = self.rules.geometry();
         for sq in g.squares() {
             let i = usize::from(sq);
-            if fresh.attack[i] != self.attack[i] || fresh.touch[i] != self.touch[i] {
+            if fresh.map[i] != self.map[i] {
                 return Err(format!("attack map differs on {}", g.name(sq)));
             }
         }

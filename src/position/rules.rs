@@ -97,6 +97,8 @@ pub struct Rules {
     pub castling: Option<CastlingRules>,
     /// Some piece captures in passing (the attack map then needs a slower check test).
     pub has_locust: bool,
+    /// Per colour: every piece type's walks are monotone (see `RoleTrees`).
+    pub monotone: [bool; 2],
 }
 
 impl Rules {
@@ -176,6 +178,7 @@ impl Rules {
                     | crate::trajectory::cell_flags::LOCUST_FRIEND)
                 != 0
         });
+        let monotone = Color::BOTH.map(|c| table.trees[c.index()].iter().all(|t| t.monotone));
         Ok(Arc::new(Rules {
             variant,
             table,
@@ -190,6 +193,7 @@ impl Rules {
             double_step_region,
             castling,
             has_locust,
+            monotone,
         }))
     }
 
