@@ -40,6 +40,58 @@ pub mod generate {
     pub const DOUBLE_STEP: u8 = 8;
 }
 
+/// What a walk records when it visits a cell, per occupancy class: the
+/// generate flags turned into the facts the move generator and the attack
+/// map read, worked out once when the table is built.
+pub mod visit {
+    /// The piece could capture an enemy standing here (attack or defence).
+    pub const ATTACK: u8 = 1;
+    /// A move to this empty square.
+    pub const QUIET: u8 = 2;
+    /// A capture of the enemy on this square.
+    pub const CAPTURE: u8 = 4;
+    /// A capture of the friend on this square (`d`).
+    pub const CAPTURE_FRIEND: u8 = 8;
+    /// An e.p. capture if this empty square is an e.p. square.
+    pub const EP: u8 = 16;
+    /// The move is an initial multi-step giving e.p. rights.
+    pub const DOUBLE: u8 = 32;
+    /// The capture may not take a royal piece.
+    pub const TAME: u8 = 64;
+
+    /// The visit record of a cell with `generate` flags, for each class.
+    pub fn kinds(generate: [u8; 3]) -> [u8; 3] {
+        use super::generate as g;
+        let foe = generate[super::FOE];
+        let attack = if foe & g::MOVE != 0 && foe & g::TAME == 0 {
+            ATTACK
+        } else {
+            0
+        };
+        let mut out = [attack; 3];
+        for (class, o) in out.iter_mut().enumerate() {
+            let flags = generate[class];
+            if flags & g::MOVE != 0 {
+                *o |= match class {
+                    super::EMPTY => QUIET,
+                    super::FOE => CAPTURE,
+                    _ => CAPTURE_FRIEND,
+                };
+                if flags & g::DOUBLE_STEP != 0 {
+                    *o |= DOUBLE;
+                }
+                if flags & g::TAME != 0 {
+                    *o |= TAME;
+                }
+            }
+            if class == super::EMPTY && flags & g::EP != 0 {
+                *o |= EP;
+            }
+        }
+        out
+    }
+}
+
 /// Cell flags.
 pub mod cell_flags {
     /// Last cell of its sibling group.
@@ -57,8 +109,9 @@ pub mod cell_flags {
 pub struct MoveTarget {
     /// Square-number difference from the piece's square.
     pub delta: i16,
-    /// Per occupancy class ([`EMPTY`], [`FRIEND`], [`FOE`]): [`generate`] flags.
-    pub generate: [u8; 3],
+    /// Per occupancy class ([`EMPTY`], [`FRIEND`], [`FOE`]): what a visit
+    /// records ([`visit`] bits).
+    pub visit: [u8; 3],
     /// [`cell_flags`].
     pub flags: u8,
     /// Per occupancy class: the first cell of the child group to visit next, 0 = none.
@@ -98,7 +151,7 @@ fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool) {
         let mut i = group as usize;
         loop {
             let c = &cells[i];
-            if c.generate[FOE] & generate::MOVE != 0 {
+            if c.visit[FOE] & visit::CAPTURE != 0 {
                 return true;
             }
             if (0..3).any(|k| c.next[k] != 0 && captures(cells, c.next[k])) {
@@ -558,7 +611,7 @@ impl Flattener<'_> {
             }
             self.cells.push(MoveTarget {
                 delta: delta as i16,
-                generate: n.generate,
+                visit: visit::kinds(n.generate),
                 flags,
                 next: [0; 3],
             });
@@ -628,7 +681,7 @@ impl TrajectoryTable {
         let geometry = Geometry::new(variant.width, variant.height, longest_step(variant));
         let mut cells = vec![MoveTarget {
             delta: 0,
-            generate: [0; 3],
+            visit: [0; 3],
             flags: cell_flags::LAST,
             next: [0; 3],
         }];

@@ -113,27 +113,39 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
         alive &= alive - 1;
         let slot = Position::slot_index(us, bit);
         let piece = pos.slot(slot);
+        let role = usize::from(piece.role.0);
         let from = piece.sq;
         let first = list.len();
-        let dedupe = rules.table.role_trees(us, piece.role).duplicates;
+        // Pieces that never promote nor reach a square twice take the short road.
+        let simple =
+            !rules.promotes[us.index()][role] && !rules.table.role_trees(us, piece.role).duplicates;
         for e in pos.records(slot) {
             let kind = e.kind;
             if kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND | entry::EP) == 0 {
                 continue;
             }
+            if simple
+                && e.aux == 0
+                && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP | entry::DOUBLE) == 0
+            {
+                if QUIETS && kind & entry::QUIET != 0 {
+                    list.push(Move::new(from, e.sq, 0, None, 0));
+                } else if CAPTURES && kind & entry::CAPTURE != 0 {
+                    list.push(Move::new(from, e.sq, 0, None, flag::CAPTURE));
+                }
+                continue;
+            }
             let locust = if e.aux != 0 { flag::LOCUST } else { 0 };
             if kind & entry::QUIET != 0 && (QUIETS && locust == 0 || CAPTURES && locust != 0) {
-                let double =
-                    if kind & entry::DOUBLE != 0 && rules.gives_ep[usize::from(piece.role.0)] {
-                        flag::DOUBLE
-                    } else {
-                        0
-                    };
+                let double = if kind & entry::DOUBLE != 0 && rules.gives_ep[role] {
+                    flag::DOUBLE
+                } else {
+                    0
+                };
                 push(
                     pos,
                     list,
                     first,
-                    dedupe,
                     piece.role,
                     from,
                     e.sq,
@@ -149,7 +161,6 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
                         pos,
                         list,
                         first,
-                        dedupe,
                         piece.role,
                         from,
                         e.sq,
@@ -159,17 +170,7 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
                 }
             }
             if CAPTURES && kind & entry::EP != 0 && pos.ep_capture_possible(us, piece.role, e.sq) {
-                push(
-                    pos,
-                    list,
-                    first,
-                    dedupe,
-                    piece.role,
-                    from,
-                    e.sq,
-                    0,
-                    flag::EP,
-                );
+                push(pos, list, first, piece.role, from, e.sq, 0, flag::EP);
             }
         }
     }
@@ -180,12 +181,10 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
 
 /// Adds a move, expanded into its promotions.
 #[allow(clippy::too_many_arguments)]
-#[inline]
 fn push(
     pos: &Position,
     list: &mut MoveList,
     first: usize,
-    dedupe: bool,
     role: Role,
     from: Sq,
     to: Sq,
@@ -195,6 +194,7 @@ fn push(
     let us = pos.side_to_move();
     let rules = pos.rules();
     let r = usize::from(role.0);
+    let dedupe = rules.table.role_trees(us, role).duplicates;
     if rules.promotes[us.index()][r] && rules.promotion_zone[us.index()][usize::from(to)] {
         for &choice in rules.promotion_choices[us.index()].iter() {
             if pos.promotion_allowed(us, choice) {

@@ -10,26 +10,11 @@
 //! bits are on the squares it changes.
 
 use super::{EDGE, Entry, Position, SLOTS, SquareMap};
-use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, generate};
+use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags};
 use arrayvec::ArrayVec;
 
-/// Bits of [`Entry::kind`].
-pub mod entry {
-    /// The piece could capture an enemy standing here (attack or defence).
-    pub const ATTACK: u8 = 1;
-    /// A move to this empty square.
-    pub const QUIET: u8 = 2;
-    /// A capture of the enemy on this square.
-    pub const CAPTURE: u8 = 4;
-    /// A capture of the friend on this square (`d`).
-    pub const CAPTURE_FRIEND: u8 = 8;
-    /// An e.p. capture if this empty square is an e.p. square.
-    pub const EP: u8 = 16;
-    /// The move is an initial multi-step giving e.p. rights.
-    pub const DOUBLE: u8 = 32;
-    /// The capture may not take a royal piece.
-    pub const TAME: u8 = 64;
-}
+/// Bits of [`Entry::kind`]: the trajectory table's visit records.
+pub use crate::trajectory::visit as entry;
 
 /// Deepest cell path a walk follows; checked against the table at load.
 pub(crate) const MAX_DEPTH: usize = 256;
@@ -42,19 +27,26 @@ impl Position {
         let bit = Self::bit(slot);
         let piece = self.slots[slot];
         let origin = i32::from(piece.sq);
-        let rules = &*self.rules;
+        let base = slot * self.cap;
+        let Position {
+            rules,
+            board,
+            map,
+            records,
+            ..
+        } = self;
+        let records = &mut records[base..base + self.cap];
         let trees = rules.table.role_trees(color, piece.role);
         let cells = &rules.table.cells;
-        let base = slot * self.cap;
         let mut n = 0usize;
-        let roots = [
-            trees.root(piece.sq),
-            if piece.virgin {
-                trees.initial_root(piece.sq)
-            } else {
-                0
-            },
-        ];
+        let initial = if piece.virgin {
+            trees.initial_root(piece.sq)
+        } else {
+            0
+        };
+        let roots = [trees.root(piece.sq), initial];
+        // Board codes of friends are 1..=64 for White, 65..=128 for Black.
+        let friend_high = (c as u8) + 1;
         let mut stack: ArrayVec<(u32, u16), MAX_DEPTH> = ArrayVec::new();
         for root in roots {
             if root == 0 {
@@ -65,54 +57,34 @@ impl Position {
             loop {
                 let cell = &cells[i];
                 let t = (origin + i32::from(cell.delta)) as usize;
-                let code = self.board[t];
+                let code = board[t];
                 let mut next = 0u32;
                 let mut next_locust = locust;
                 if code != EDGE {
                     let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
                         EMPTY
-                    } else if (usize::from(code - 1) < super::SLOTS_PER_SIDE) == (c == 0) {
+                    } else if ((code - 1) >> 6) + 1 == friend_high {
                         FRIEND
                     } else {
                         FOE
                     };
-                    let foe_gen = cell.generate[FOE];
-                    let mut kind = 0u8;
-                    if foe_gen & generate::MOVE != 0 && foe_gen & generate::TAME == 0 {
-                        kind |= entry::ATTACK;
-                        self.map[t].attack[c] |= bit;
-                    }
-                    let g = cell.generate[class];
-                    if g & generate::MOVE != 0 {
-                        kind |= match class {
-                            EMPTY => entry::QUIET,
-                            FOE => entry::CAPTURE,
-                            _ => entry::CAPTURE_FRIEND,
-                        };
-                        if g & generate::DOUBLE_STEP != 0 {
-                            kind |= entry::DOUBLE;
-                        }
-                        if g & generate::TAME != 0 {
-                            kind |= entry::TAME;
-                        }
-                    }
-                    if class == EMPTY && g & generate::EP != 0 {
-                        kind |= entry::EP;
-                    }
-                    self.map[t].touch[c] |= bit;
-                    self.records[base + n] = Entry {
+                    let kind = cell.visit[class];
+                    let m = &mut map[t];
+                    m.touch[c] |= bit;
+                    m.attack[c] |= bit * u64::from(kind & entry::ATTACK);
+                    records[n] = Entry {
                         sq: t as u16,
                         kind,
                         aux: locust,
                     };
                     n += 1;
                     next = cell.next[class];
-                    let locust_here = match class {
-                        FOE => cell.flags & cell_flags::LOCUST_FOE != 0,
-                        FRIEND => cell.flags & cell_flags::LOCUST_FRIEND != 0,
-                        _ => false,
+                    let locust_flag = match class {
+                        FOE => cell_flags::LOCUST_FOE,
+                        FRIEND => cell_flags::LOCUST_FRIEND,
+                        _ => 0,
                     };
-                    if locust_here {
+                    if cell.flags & locust_flag != 0 {
                         next_locust = t as u16;
                     }
                 }
