@@ -24,6 +24,21 @@ enum Command {
     /// Count the leaf nodes of the legal move tree (the last ply is counted
     /// in bulk: the length of the legal move list), or check a perft suite.
     Perft(PerftArgs),
+    /// Speed benchmarks with fixed, reference-checked work (`bench perft`).
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// What to measure: `perft` (single-threaded perft of start positions).
+    #[arg(default_value = "perft")]
+    what: String,
+    /// Runs per position; the median time is reported.
+    #[arg(long, default_value_t = 3)]
+    runs: usize,
+    /// Only this variant.
+    #[arg(long)]
+    variant: Option<String>,
 }
 
 #[derive(Args)]
@@ -92,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Betza(args)) => betza(&args),
         Some(Command::Variants(args)) => variants(&args),
         Some(Command::Perft(args)) => perft(&args),
+        Some(Command::Bench(args)) => bench(&args),
         None => {
             Err("the XBoard engine is not part of this build yet; see `griffon --help`".to_string())
         }
@@ -285,4 +301,42 @@ fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &PathBuf) -> Result<(),
     } else {
         Ok(())
     }
+}
+
+fn bench(args: &BenchArgs) -> Result<(), String> {
+    if args.what != "perft" {
+        return Err(format!(
+            "unknown benchmark '{}'; try `griffon bench perft`",
+            args.what
+        ));
+    }
+    let set = variant_set(None)?;
+    let results = griffon::bench::perft_bench(&set, args.runs, args.variant.as_deref(), |r| {
+        eprintln!(
+            "{} perft {}: run {} took {:.3} s",
+            r.variant,
+            r.depth,
+            r.seconds.len(),
+            r.seconds.last().unwrap_or(&0.0)
+        );
+    })?;
+    let mut text = String::from("variant     depth        nodes  median s   nodes/s\n");
+    let mut total = 0;
+    for r in &results {
+        total += r.nodes;
+        text.push_str(&format!(
+            "{:<11} {:>5} {:>12} {:>9.3} {:>9.0}\n",
+            r.variant,
+            r.depth,
+            r.nodes,
+            r.median_seconds(),
+            r.nodes_per_second()
+        ));
+    }
+    let secs: f64 = results.iter().map(|r| r.median_seconds()).sum();
+    text.push_str(&format!(
+        "Total nodes: {total}  nodes/s: {:.0}\n",
+        total as f64 / secs.max(1e-9)
+    ));
+    write_stdout(&text)
 }
