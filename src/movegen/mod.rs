@@ -388,7 +388,7 @@ fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 
 /// Moves in XBoard coordinate notation: `e2e4`, promotions `e7e8q`,
 /// locust captures as two legs `d4e5,e5f6` (XBoard's multi-leg form),
-/// castling as the king's move.
+/// castling as the king's move (king takes partner in Chess960 variants).
 pub fn move_text(pos: &Position, m: Move) -> String {
     let g = pos.rules().geometry();
     let mut s = String::new();
@@ -400,7 +400,13 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     } else {
         s.push_str(&g.name(m.from()));
     }
-    s.push_str(&g.name(m.to()));
+    // Chess960 castling is written king-takes-partner, as in UCI_Chess960.
+    let to = if m.is(flag::CASTLE) && pos.rules().variant.chess960 {
+        m.aux()
+    } else {
+        m.to()
+    };
+    s.push_str(&g.name(to));
     if let Some(r) = m.promotion() {
         let letter = pos.rules().variant.piece(r).letter;
         s.push_str(&letter.for_color(Color::Black));

@@ -72,6 +72,7 @@ impl Position {
                     let m = &mut map[t];
                     m.touch[c] |= bit;
                     m.attack[c] |= bit * u64::from(kind & entry::ATTACK);
+                    m.quiet[c] |= bit * u64::from((kind & entry::QUIET) >> 1);
                     records[n] = Entry {
                         sq: t as u16,
                         kind,
@@ -116,6 +117,7 @@ impl Position {
             let t = usize::from(self.records[base + k].sq);
             let m = &mut self.map[t];
             m.attack[c] &= clear;
+            m.quiet[c] &= clear;
             m.touch[c] &= clear;
         }
         self.rec_len[slot] = 0;

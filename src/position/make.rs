@@ -344,6 +344,9 @@ impl Position {
                 if e.kind & super::entry::ATTACK != 0 {
                     m.attack[c] |= bit;
                 }
+                if e.kind & super::entry::QUIET != 0 {
+                    m.quiet[c] |= bit;
+                }
             }
             i += 1 + len;
         }

@@ -89,10 +89,12 @@ pub struct Position {
 
 /// Attack-map bits of one square, per colour; one cache line holds a square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(align(32))]
+#[repr(align(64))]
 pub(crate) struct SquareMap {
     /// Slots that could capture an enemy here.
     pub attack: [u64; 2],
+    /// Slots that can move here while the square is empty.
+    pub quiet: [u64; 2],
     /// Slots whose walk visits the square.
     pub touch: [u64; 2],
 }
@@ -164,6 +166,17 @@ impl Position {
     #[inline]
     pub fn touched_by(&self, sq: Sq, color: Color) -> u64 {
         self.map[usize::from(sq)].touch[color.index()]
+    }
+
+    /// Slots of `color` that can move to `sq`: by capture if an enemy of
+    /// theirs stands there, else by a quiet move.
+    pub fn movers_to(&self, sq: Sq, color: Color) -> u64 {
+        let m = &self.map[usize::from(sq)];
+        match self.piece_on(sq) {
+            Some((c, _)) if c != color => m.attack[color.index()],
+            Some(_) => 0,
+            None => m.quiet[color.index()],
+        }
     }
 
     /// Slots of `color` that attack `sq`.
