@@ -6,9 +6,12 @@
 //! Stages that have not landed yet are absent rather than stubbed.
 
 pub mod bench;
+pub mod eval;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod position;
+pub mod search;
 pub mod trajectory;
 pub mod variant;
 pub mod xbetza;

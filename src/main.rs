@@ -26,6 +26,28 @@ enum Command {
     Perft(PerftArgs),
     /// Speed benchmarks with fixed, reference-checked work (`bench perft`).
     Bench(BenchArgs),
+    /// Search one position and print each iteration and the best move.
+    Search(SearchArgs),
+}
+
+#[derive(Args)]
+struct SearchArgs {
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    #[arg(long)]
+    fen: Option<String>,
+    /// Depth limit in plies.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Time limit in seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Node limit.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Hash table size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    memory: usize,
 }
 
 #[derive(Args)]
@@ -108,6 +130,7 @@ fn main() -> ExitCode {
         Some(Command::Variants(args)) => variants(&args),
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Bench(args)) => bench(&args),
+        Some(Command::Search(args)) => search(&args),
         None => {
             Err("the XBoard engine is not part of this build yet; see `griffon --help`".to_string())
         }
@@ -339,4 +362,53 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         total as f64 / secs.max(1e-9)
     ));
     write_stdout(&text)
+}
+
+/// Prints iterations the way XBoard shows thinking output.
+struct PrintReporter;
+
+impl griffon::search::Reporter for PrintReporter {
+    fn iteration(&mut self, root: &Position, info: &griffon::search::Info) {
+        let mut pos = root.clone();
+        let mut pv = String::new();
+        for &m in &info.pv {
+            pv.push(' ');
+            pv.push_str(&griffon::game::move_text(&pos, m));
+            pos.make(m);
+        }
+        let _ = write_stdout(&format!(
+            "{} {} {} {}{pv}\n",
+            info.depth,
+            griffon::search::xboard_score(info.score),
+            info.elapsed.as_millis() / 10,
+            info.nodes
+        ));
+    }
+}
+
+fn search(args: &SearchArgs) -> Result<(), String> {
+    let set = variant_set(None)?;
+    let variant = set
+        .get(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
+    let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
+    let pos = match &args.fen {
+        Some(fen) => Position::from_fen(rules, fen),
+        None => Position::start(rules),
+    }
+    .map_err(|e| format!("bad position: {e}"))?;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut searcher = griffon::search::Searcher::new(&pos, args.memory, stop);
+    let time = args.time.map(std::time::Duration::from_secs_f64);
+    let limits = griffon::search::Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        soft_time: time,
+        hard_time: time,
+    };
+    let result = searcher.search(&pos, &[], limits, &mut PrintReporter);
+    match result.best {
+        Some(m) => write_stdout(&format!("bestmove {}\n", griffon::game::move_text(&pos, m))),
+        None => write_stdout("bestmove (none)\n"),
+    }
 }

@@ -312,7 +312,7 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
 /// side to move has one royal piece, is not in check, and every enemy walk
 /// is monotone (a piece placed on a square only ever shortens enemy walks).
 /// Moves it cannot vouch for are tested by making them.
-struct Legality {
+pub struct Legality {
     fast: bool,
     king: Sq,
     /// Some enemy walk visits the king's square (without attacking it).
@@ -320,7 +320,7 @@ struct Legality {
 }
 
 impl Legality {
-    fn new(pos: &Position) -> Legality {
+    pub fn new(pos: &Position) -> Legality {
         let us = pos.side_to_move();
         let them = us.opponent();
         let mut royals = pos.royals(us);
@@ -342,8 +342,10 @@ impl Legality {
         }
     }
 
+    /// True if `m` (pseudo-legal) is legal for certain; false means "make
+    /// it and look".
     #[inline]
-    fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+    pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return false;
         }

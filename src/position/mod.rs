@@ -18,7 +18,7 @@ pub use make::Undo;
 pub use rules::Rules;
 
 use crate::geometry::Sq;
-use crate::variant::{Color, Role};
+use crate::variant::{Color, GameValue, Role};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
@@ -300,9 +300,13 @@ impl Position {
     /// shatranj bare king). With `claim`, only the side to move can win this
     /// way, so a bared side still gets its reply.
     pub fn game_over_by_rule(&self) -> bool {
-        let Some(ext) = &self.rules.variant.end.extinction else {
-            return false;
-        };
+        self.rule_outcome().is_some()
+    }
+
+    /// The result for the side to move when a rule other than mate has
+    /// ended the game (extinction / bare king), else `None`.
+    pub fn rule_outcome(&self) -> Option<GameValue> {
+        let ext = self.rules.variant.end.extinction.as_ref()?;
         let count = |c: Color| -> u32 {
             let mut alive = self.alive[c.index()];
             let mut n = 0;
@@ -319,11 +323,48 @@ impl Position {
                 && self.alive[c.opponent().index()].count_ones() >= ext.opponent_piece_count
         };
         let us = self.side;
-        if ext.claim {
-            extinct(us.opponent())
+        // The extinct side gets `ext.value`; its opponent the reverse.
+        let reverse = |v: GameValue| match v {
+            GameValue::Win => GameValue::Loss,
+            GameValue::Loss => GameValue::Win,
+            GameValue::Draw => GameValue::Draw,
+        };
+        if extinct(us.opponent()) {
+            Some(reverse(ext.value))
+        } else if !ext.claim && extinct(us) {
+            Some(ext.value)
         } else {
-            extinct(us) || extinct(us.opponent())
+            None
         }
+    }
+
+    /// Pass the move (null move, for search): only the side to move and
+    /// the e.p. state change; walks do not depend on whose turn it is.
+    pub fn make_null(&mut self) -> EpState {
+        let z = &self.rules.zobrist;
+        let mut key = self.key ^ z.black_to_move;
+        if let Some(&sq) = self.ep.squares.first()
+            && let Some((f, _)) = self.rules.geometry().coords(sq)
+        {
+            key ^= z.en_passant[usize::from(f)];
+        }
+        self.key = key;
+        self.side = self.side.opponent();
+        std::mem::take(&mut self.ep)
+    }
+
+    /// Take back [`Position::make_null`].
+    pub fn unmake_null(&mut self, ep: EpState) {
+        let z = &self.rules.zobrist;
+        let mut key = self.key ^ z.black_to_move;
+        if let Some(&sq) = ep.squares.first()
+            && let Some((f, _)) = self.rules.geometry().coords(sq)
+        {
+            key ^= z.en_passant[usize::from(f)];
+        }
+        self.key = key;
+        self.side = self.side.opponent();
+        self.ep = ep;
     }
 
     /// Recompute the key and the attack map from scratch and compare; for

@@ -1,0 +1,327 @@
+//! A game in progress: a position with its move history, the variant's
+//! rules for how games end, and moves in XBoard's coordinate notation.
+//!
+//! The XBoard loop and the match referee both keep a `Game`; neither knows
+//! any rule itself.
+
+use crate::geometry::{Geometry, Sq};
+use crate::movegen::{Move, MoveList, flag, legal_moves};
+use crate::position::{Position, Undo};
+use crate::variant::{Color, GameValue};
+use std::fmt;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: String },
+    Draw { reason: String },
+}
+
+impl Outcome {
+    /// `1-0 {White mates}` style, as XBoard and PGN write it.
+    pub fn result_text(&self) -> String {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                reason,
+            } => format!("1-0 {{{reason}}}"),
+            Outcome::Win {
+                winner: Color::Black,
+                reason,
+            } => format!("0-1 {{{reason}}}"),
+            Outcome::Draw { reason } => format!("1/2-1/2 {{{reason}}}"),
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score_text(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a move in coordinate notation at all.
+    Syntax(String),
+    /// Well formed, but not legal here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(f, "{m}"),
+            MoveError::Illegal(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+/// A square as XBoard writes it: ranks count from 1, except on boards with
+/// exactly 10 ranks, which XBoard numbers 0-9.
+pub fn square_text(g: &Geometry, sq: Sq) -> String {
+    match g.coords(sq) {
+        Some((f, r)) => {
+            let offset = if g.height == 10 { 0 } else { 1 };
+            format!("{}{}", char::from(b'a' + f), u32::from(r) + offset)
+        }
+        None => "??".into(),
+    }
+}
+
+/// Reads a square in XBoard's numbering; returns it and the bytes used.
+fn parse_square_text(g: &Geometry, text: &[u8]) -> Option<(Sq, usize)> {
+    let file = text.first().filter(|c| c.is_ascii_lowercase())? - b'a';
+    let digits = text[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let number: u32 = std::str::from_utf8(&text[1..1 + digits])
+        .ok()?
+        .parse()
+        .ok()?;
+    let rank = if g.height == 10 {
+        number
+    } else {
+        number.checked_sub(1)?
+    };
+    (file < g.width && rank < u32::from(g.height)).then(|| (g.sq(file, rank as u8), 1 + digits))
+}
+
+/// A move in XBoard's coordinate notation: `e2e4`, `e7e8q`, locust
+/// captures as two legs `d4e5,e5f6`; castling as the king's move, or
+/// `O-O`/`O-O-O` in Chess960 variants (XBoard's FRC convention).
+pub fn move_text(pos: &Position, m: Move) -> String {
+    let rules = pos.rules();
+    let g = rules.geometry();
+    if m.is(flag::CASTLE) && rules.variant.chess960 {
+        let kingside = m.aux() > m.from();
+        return if kingside {
+            "O-O".into()
+        } else {
+            "O-O-O".into()
+        };
+    }
+    let mut s = square_text(g, m.from());
+    if m.is(flag::LOCUST) {
+        s.push_str(&square_text(g, m.aux()));
+        s.push(',');
+        s.push_str(&square_text(g, m.aux()));
+    }
+    s.push_str(&square_text(g, m.to()));
+    if let Some(r) = m.promotion() {
+        s.push_str(&rules.variant.piece(r).letter.for_color(Color::Black));
+    }
+    s
+}
+
+/// A game from a start position.
+#[derive(Clone)]
+pub struct Game {
+    pos: Position,
+    /// Moves played, with what undoes them.
+    history: Vec<(Move, Undo)>,
+    /// Keys of the positions before each move, for repetitions.
+    keys: Vec<u64>,
+}
+
+impl Game {
+    pub fn new(pos: Position) -> Game {
+        Game {
+            pos,
+            history: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Keys of the earlier positions of the game, oldest first.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|(m, _)| *m)
+    }
+
+    pub fn len(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.history.is_empty()
+    }
+
+    pub fn legal_moves(&mut self) -> MoveList {
+        legal_moves(&mut self.pos)
+    }
+
+    /// Play a move known to be legal (from `parse_move` or the generator).
+    pub fn play(&mut self, m: Move) {
+        self.keys.push(self.pos.key());
+        let undo = self.pos.make(m);
+        self.history.push((m, undo));
+    }
+
+    /// Take back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some((m, undo)) => {
+                self.pos.unmake(m, &undo);
+                self.keys.pop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Read a move in coordinate notation and check that it is legal.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let legal = self.legal_moves();
+        if let Some(&m) = legal.iter().find(|&&m| move_text(&self.pos, m) == text) {
+            return Ok(m);
+        }
+        let g = self.pos.rules().geometry().clone();
+        // Other spellings: O-O / 0-0, king takes partner, the king's move,
+        // upper-case promotion letters, Lion moves sent as `a,b` `b,c`.
+        let castle_side = match text {
+            "O-O" | "0-0" => Some(true),
+            "O-O-O" | "0-0-0" => Some(false),
+            _ => None,
+        };
+        if let Some(kingside) = castle_side {
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.is(flag::CASTLE) && (m.aux() > m.from()) == kingside)
+                .ok_or_else(|| MoveError::Illegal("castling is not possible".into()));
+        }
+        let parsed =
+            parse_coordinates(&g, text).ok_or_else(|| MoveError::Syntax("not a move".into()))?;
+        let (from, to, via, promo) = parsed;
+        let promo_role =
+            match promo {
+                Some(c) => {
+                    let variant = &self.pos.rules().variant;
+                    let found = variant.pieces.iter().position(|p| {
+                        p.letter
+                            .for_color(Color::Black)
+                            .eq_ignore_ascii_case(&c.to_string())
+                    });
+                    Some(found.ok_or_else(|| {
+                        MoveError::Syntax(format!("no piece '{c}' to promote to"))
+                    })?)
+                }
+                None => None,
+            };
+        let candidates = legal.iter().copied().filter(|m| {
+            m.from() == from
+                && (m.to() == to || (m.is(flag::CASTLE) && m.aux() == to))
+                && via.is_none_or(|v| m.is(flag::LOCUST) && m.aux() == v)
+                && m.promotion().map(|r| usize::from(r.0)) == promo_role
+        });
+        let found: Vec<Move> = candidates.collect();
+        match found.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(MoveError::Illegal("not a legal move".into())),
+            // A non-locust move and a locust move with the same ends: the
+            // plain move unless a relay square was given.
+            many => many
+                .iter()
+                .copied()
+                .find(|m| !m.is(flag::LOCUST))
+                .ok_or_else(|| MoveError::Illegal("ambiguous move".into())),
+        }
+    }
+
+    /// The game's result if it is over by the rules.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let us = self.pos.side_to_move();
+        let them = us.opponent();
+        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        let by_value = |v: GameValue, reason: String| match v {
+            GameValue::Win => Outcome::Win { winner: us, reason },
+            GameValue::Loss => Outcome::Win {
+                winner: them,
+                reason,
+            },
+            GameValue::Draw => Outcome::Draw { reason },
+        };
+        let end = self.pos.rules().variant.end.clone();
+        if let Some(v) = self.pos.rule_outcome() {
+            return Some(by_value(v, "bare king".into()));
+        }
+        if self.legal_moves().is_empty() {
+            return Some(if self.pos.in_check(us) {
+                by_value(end.checkmate, format!("{} mates", name(them)))
+            } else {
+                by_value(end.stalemate, "Stalemate".into())
+            });
+        }
+        if end.n_move_rule > 0 && self.pos.halfmove_clock() >= 2 * end.n_move_rule {
+            return Some(Outcome::Draw {
+                reason: format!("{}-move rule", end.n_move_rule),
+            });
+        }
+        if end.n_fold_rule > 0 && self.repetitions() + 1 >= end.n_fold_rule as usize {
+            return Some(by_value(end.n_fold_value, "repetition".into()));
+        }
+        None
+    }
+
+    /// How often the current position occurred before (same side to move).
+    pub fn repetitions(&self) -> usize {
+        let key = self.pos.key();
+        let window = (self.pos.halfmove_clock() as usize).min(self.keys.len());
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count()
+    }
+}
+
+/// `from`, `to`, an optional relay square (`a,b` legs) and promotion letter.
+type Coordinates = (Sq, Sq, Option<Sq>, Option<char>);
+
+fn parse_coordinates(g: &Geometry, text: &str) -> Option<Coordinates> {
+    let b = text.as_bytes();
+    let (from, n1) = parse_square_text(g, b)?;
+    let (mid, n2) = parse_square_text(g, &b[n1..])?;
+    let mut i = n1 + n2;
+    let (via, to) = if b.get(i) == Some(&b',') {
+        // Second leg: it must start where the first ended.
+        let (again, n3) = parse_square_text(g, &b[i + 1..])?;
+        let (to, n4) = parse_square_text(g, &b[i + 1 + n3..])?;
+        if again != mid {
+            return None;
+        }
+        i += 1 + n3 + n4;
+        (Some(mid), to)
+    } else {
+        (None, mid)
+    };
+    let promo = match &b[i..] {
+        [] => None,
+        [c] if c.is_ascii_alphabetic() => Some(char::from(*c)),
+        [b'=', c] if c.is_ascii_alphabetic() => Some(char::from(*c)),
+        _ => return None,
+    };
+    Some((from, to, via, promo))
+}
