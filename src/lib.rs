@@ -15,3 +15,4 @@ pub mod search;
 pub mod trajectory;
 pub mod variant;
 pub mod xbetza;
+pub mod xboard;

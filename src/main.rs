@@ -17,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// The XBoard/CECP engine on standard input and output (the default).
+    Xboard,
     /// Show where a piece written in XBetza moves, and its compiled legs.
     Betza(BetzaArgs),
     /// List the known variants: name, board size, defining file.
@@ -131,9 +133,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Search(args)) => search(&args),
-        None => {
-            Err("the XBoard engine is not part of this build yet; see `griffon --help`".to_string())
-        }
+        None | Some(Command::Xboard) => griffon::xboard::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -126,6 +126,11 @@ impl Searcher {
         self.killers = [[Move::default(); 2]; MAX_PLY + 1];
     }
 
+    /// Use this flag to be stopped from now on.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
     pub fn nodes(&self) -> u64 {
         self.nodes
     }

@@ -1,0 +1,891 @@
+//! The XBoard/CECP engine (protocol 2 with H.G. Muller's extensions): the
+//! only module that writes protocol lines.
+//!
+//! A reader thread turns standard input into events; searches run on their
+//! own thread and report back through channels, so `?`, `.`, `force`,
+//! `ping` and `quit` are answered while the engine thinks. Every command
+//! that would change the game first stops a running search. Bad input gets
+//! `Error (...)` or `Illegal move (...)` and leaves the game as it was.
+
+mod setup;
+
+use crate::game::{Game, Outcome, move_text, square_text};
+use crate::movegen::Move;
+use crate::position::{Position, Rules};
+use crate::search::{Info, Limits, Reporter, SearchResult, Searcher, TimeControl, xboard_score};
+use crate::variant::{Color, Variant, VariantSet};
+use crossbeam::channel::{Receiver, Sender, unbounded};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Stack size for search threads: each ply keeps move lists on the stack.
+const SEARCH_STACK: usize = 64 * 1024 * 1024;
+
+/// Variants XBoard knows by itself (their pieces need no `piece` lines).
+const XBOARD_VARIANTS: &[&str] = &[
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "caparandom",
+    "janus",
+    "falcon",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "berolina",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+    "janggi",
+];
+
+enum Event {
+    Line(String),
+    Eof,
+    Info(u64, Info),
+}
+
+struct Done {
+    id: u64,
+    result: SearchResult,
+    searcher: Box<Searcher>,
+}
+
+/// Sends iteration reports from the search thread to the protocol loop.
+struct ChannelReporter {
+    id: u64,
+    tx: Sender<Event>,
+}
+
+impl Reporter for ChannelReporter {
+    fn iteration(&mut self, _: &Position, info: &Info) {
+        let _ = self.tx.send(Event::Info(self.id, info.clone()));
+    }
+}
+
+/// Why the engine searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// To play a move.
+    Move,
+    /// Analyze mode: until told otherwise.
+    Analyze,
+}
+
+struct Running {
+    id: u64,
+    purpose: Purpose,
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+    /// The position searched (for formatting thinking output).
+    root: Position,
+}
+
+/// Engine settings and game state.
+struct Engine<W: Write> {
+    out: W,
+    set: VariantSet,
+    variant: Arc<Variant>,
+    rules: Arc<Rules>,
+    game: Game,
+    searcher: Option<Box<Searcher>>,
+    running: Option<Running>,
+    next_id: u64,
+    events_tx: Sender<Event>,
+    done_tx: Sender<Done>,
+    done_rx: Receiver<Done>,
+    force: bool,
+    engine_color: Color,
+    post: bool,
+    analyze: bool,
+    paused: bool,
+    time_control: TimeControl,
+    depth_limit: Option<u32>,
+    nps: Option<u64>,
+    our_time: Duration,
+    moves_played: u32,
+    memory_mb: usize,
+    overhead: Duration,
+    protover: u32,
+    /// Set once the game ended by rule (or a `result` arrived).
+    game_over: bool,
+    edit_color: Color,
+    editing: bool,
+}
+
+/// Run the engine on standard input and output until `quit` or end of input.
+pub fn run() -> Result<(), String> {
+    let (tx, rx) = unbounded();
+    let reader_tx = tx.clone();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            match line {
+                Ok(l) => {
+                    if reader_tx.send(Event::Line(l)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = reader_tx.send(Event::Eof);
+    });
+    let stdout = std::io::stdout();
+    let mut engine = Engine::new(stdout.lock(), tx)?;
+    engine.run(rx);
+    Ok(())
+}
+
+impl<W: Write> Engine<W> {
+    fn new(out: W, events_tx: Sender<Event>) -> Result<Engine<W>, String> {
+        let set = VariantSet::builtin().map_err(|e| e.to_string())?;
+        let variant = set
+            .get("normal")
+            .ok_or("the built-in variant 'normal' is missing")?
+            .clone();
+        let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
+        let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+        let (done_tx, done_rx) = unbounded();
+        let memory_mb = 64;
+        let searcher = Searcher::new(&pos, memory_mb, Arc::new(AtomicBool::new(false)));
+        Ok(Engine {
+            out,
+            set,
+            variant,
+            rules,
+            game: Game::new(pos),
+            searcher: Some(Box::new(searcher)),
+            running: None,
+            next_id: 0,
+            events_tx,
+            done_tx,
+            done_rx,
+            force: false,
+            engine_color: Color::Black,
+            post: true,
+            analyze: false,
+            paused: false,
+            time_control: TimeControl::default(),
+            depth_limit: None,
+            nps: None,
+            our_time: Duration::from_secs(300),
+            moves_played: 0,
+            memory_mb,
+            overhead: Duration::from_millis(50),
+            protover: 1,
+            game_over: false,
+            edit_color: Color::White,
+            editing: false,
+        })
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    fn run(&mut self, rx: Receiver<Event>) {
+        loop {
+            let done_rx = self.done_rx.clone();
+            crossbeam::select! {
+                recv(rx) -> event => match event {
+                    Ok(Event::Line(line)) => {
+                        log::debug!("< {line}");
+                        if !self.command(line.trim()) {
+                            break;
+                        }
+                    }
+                    Ok(Event::Info(id, info)) => self.thinking(id, &info),
+                    Ok(Event::Eof) | Err(_) => break,
+                },
+                recv(done_rx) -> done => {
+                    if let Ok(done) = done {
+                        self.finished(done);
+                    }
+                }
+            }
+        }
+        self.stop_search();
+    }
+
+    // ----- searching -------------------------------------------------------
+
+    fn start_search(&mut self, purpose: Purpose) {
+        if self.running.is_some() || self.game_over && purpose == Purpose::Move {
+            return;
+        }
+        let Some(mut searcher) = self.searcher.take() else {
+            return;
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher.set_stop(stop.clone());
+        let mut limits = match purpose {
+            Purpose::Analyze => Limits::default(),
+            Purpose::Move => {
+                self.time_control
+                    .limits(self.our_time, self.moves_played, self.overhead)
+            }
+        };
+        limits.depth = self.depth_limit;
+        if let (Some(nps), Some(t)) = (self.nps, limits.hard_time) {
+            // `nps`: the clock is counted in nodes.
+            limits.nodes = Some((nps as f64 * t.as_secs_f64()).max(1.0) as u64);
+            limits.soft_time = None;
+            limits.hard_time = None;
+        }
+        let root = self.game.position().clone();
+        let keys = self.game.keys().to_vec();
+        let tx = self.events_tx.clone();
+        let done_tx = self.done_tx.clone();
+        let thread_root = root.clone();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let mut reporter = ChannelReporter { id, tx };
+                let result = searcher.search(&thread_root, &keys, limits, &mut reporter);
+                let _ = done_tx.send(Done {
+                    id,
+                    result,
+                    searcher,
+                });
+            });
+        match handle {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    id,
+                    purpose,
+                    stop,
+                    handle,
+                    root,
+                })
+            }
+            Err(e) => self.send(&format!("Error (cannot start search: {e}): go")),
+        }
+    }
+
+    /// Stop a running search and throw its result away.
+    fn stop_search(&mut self) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        running.stop.store(true, Ordering::Relaxed);
+        // The search thread always reports back, so this does not block long.
+        while let Ok(done) = self.done_rx.recv() {
+            if done.id == running.id {
+                self.searcher = Some(done.searcher);
+                break;
+            }
+        }
+        let _ = running.handle.join();
+    }
+
+    fn thinking(&mut self, id: u64, info: &Info) {
+        let Some(running) = &self.running else { return };
+        if running.id != id || !self.post {
+            return;
+        }
+        let mut pos = running.root.clone();
+        let mut pv = String::new();
+        for &m in &info.pv {
+            pv.push(' ');
+            pv.push_str(&move_text(&pos, m));
+            pos.make(m);
+        }
+        let line = format!(
+            "{} {} {} {} {}\t{}",
+            info.depth,
+            xboard_score(info.score),
+            info.elapsed.as_millis() / 10,
+            info.nodes,
+            info.seldepth,
+            pv.trim_start()
+        );
+        self.send(&line);
+    }
+
+    fn finished(&mut self, done: Done) {
+        let Some(running) = self.running.take_if(|r| r.id == done.id) else {
+            // A stale search (stopped and discarded elsewhere).
+            self.searcher = Some(done.searcher);
+            return;
+        };
+        let _ = running.handle.join();
+        self.searcher = Some(done.searcher);
+        if running.purpose != Purpose::Move {
+            return;
+        }
+        match done.result.best {
+            Some(m) => {
+                let text = move_text(self.game.position(), m);
+                self.game.play(m);
+                self.moves_played += 1;
+                self.send(&format!("move {text}"));
+                self.claim_result();
+            }
+            None => {
+                // No legal move: the game is over; say why.
+                if !self.claim_result() {
+                    self.send("resign");
+                }
+            }
+        }
+    }
+
+    /// If the game is over by rule, say so; true when it is.
+    fn claim_result(&mut self) -> bool {
+        if let Some(outcome) = self.game.outcome() {
+            self.game_over = true;
+            let text = outcome.result_text();
+            if let Outcome::Draw { .. } = outcome {
+                self.send("offer draw");
+            }
+            self.send(&text);
+            return true;
+        }
+        false
+    }
+
+    /// After a change of the game: think if it is our turn.
+    fn maybe_think(&mut self) {
+        if self.analyze {
+            self.stop_search();
+            self.start_search(Purpose::Analyze);
+            return;
+        }
+        if !self.force
+            && !self.paused
+            && !self.game_over
+            && self.game.position().side_to_move() == self.engine_color
+        {
+            self.start_search(Purpose::Move);
+        }
+    }
+
+    // ----- commands ---------------------------------------------------------
+
+    /// Handle one command; false means quit.
+    fn command(&mut self, line: &str) -> bool {
+        if line.is_empty() {
+            return true;
+        }
+        if self.editing {
+            self.edit_command(line);
+            return true;
+        }
+        let (cmd, arg) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        match cmd {
+            "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "accepted"
+            | "rejected" | "hard" | "easy" | "cores" | "egtpath" => {}
+            "protover" => self.protover(arg),
+            "quit" => return false,
+            "new" => self.new_game(),
+            "variant" => self.set_variant(arg, line),
+            "force" => {
+                self.stop_search();
+                self.force = true;
+            }
+            "go" => {
+                self.stop_search();
+                self.force = false;
+                self.analyze = false;
+                self.engine_color = self.game.position().side_to_move();
+                self.start_search(Purpose::Move);
+            }
+            "playother" => {
+                self.stop_search();
+                self.force = false;
+                self.engine_color = self.game.position().side_to_move().opponent();
+            }
+            "white" | "black" => {
+                self.stop_search();
+                // Obsolete: the named side is to move, the engine plays the other.
+                self.engine_color = if cmd == "white" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+            }
+            "level" => self.level(arg, line),
+            "st" => match arg.parse::<f64>() {
+                Ok(s) if s > 0.0 && s.is_finite() => {
+                    self.time_control = TimeControl::FixedPerMove(Duration::from_secs_f64(s));
+                }
+                _ => self.send(&format!("Error (bad time): {line}")),
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) if d > 0 => self.depth_limit = Some(d),
+                _ => self.send(&format!("Error (bad depth): {line}")),
+            },
+            "nps" => match arg.parse::<u64>() {
+                Ok(n) => self.nps = (n > 0).then_some(n),
+                Err(_) => self.send(&format!("Error (bad number): {line}")),
+            },
+            "time" => match arg.parse::<u64>() {
+                Ok(cs) => self.our_time = Duration::from_millis(cs * 10),
+                Err(_) => self.send(&format!("Error (bad time): {line}")),
+            },
+            "otim" => {
+                if arg.parse::<u64>().is_err() {
+                    self.send(&format!("Error (bad time): {line}"));
+                }
+            }
+            "usermove" => self.user_move(arg),
+            "?" => {
+                if let Some(r) = &self.running
+                    && r.purpose == Purpose::Move
+                {
+                    r.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            "ping" => self.send(&format!("pong {arg}")),
+            "draw" => {}
+            "result" => {
+                self.stop_search();
+                self.game_over = true;
+            }
+            "setboard" => self.setboard(arg, line),
+            "edit" => {
+                self.stop_search();
+                self.editing = true;
+                self.edit_color = Color::White;
+            }
+            "hint" => {
+                let legal = self.game.legal_moves();
+                if let Some(&m) = legal.first() {
+                    let text = move_text(self.game.position(), m);
+                    self.send(&format!("Hint: {text}"));
+                }
+            }
+            "bk" => {
+                self.send(" no book");
+                self.send("");
+            }
+            "undo" => {
+                self.stop_search();
+                if self.game.undo() {
+                    self.game_over = false;
+                    self.maybe_think_analyze();
+                } else {
+                    self.send(&format!("Error (no move to undo): {line}"));
+                }
+            }
+            "remove" => {
+                self.stop_search();
+                if self.game.len() >= 2 {
+                    self.game.undo();
+                    self.game.undo();
+                    self.game_over = false;
+                    self.maybe_think_analyze();
+                } else {
+                    self.send(&format!("Error (no moves to remove): {line}"));
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.stop_search();
+                self.analyze = true;
+                self.force = true;
+                self.start_search(Purpose::Analyze);
+            }
+            "exit" => {
+                self.stop_search();
+                self.analyze = false;
+            }
+            "." => {
+                if self.running.is_some() {
+                    let moves = self.game.legal_moves().len();
+                    self.send(&format!("stat01: 0 0 0 {moves} {moves}"));
+                }
+            }
+            "memory" => match arg.parse::<usize>() {
+                Ok(mb) if mb > 0 => {
+                    self.stop_search();
+                    self.memory_mb = mb;
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.tt = crate::search::TranspositionTable::new(mb);
+                    }
+                }
+                _ => self.send(&format!("Error (bad memory size): {line}")),
+            },
+            "option" => self.option(arg, line),
+            "exclude" | "include" => self.exclude(cmd == "exclude", arg, line),
+            "pause" => {
+                self.stop_search();
+                self.paused = true;
+            }
+            "resume" => {
+                self.paused = false;
+                self.maybe_think();
+            }
+            "lift" => {
+                let g = self.rules.geometry().clone();
+                match parse_wire_square(&g, arg) {
+                    Some(sq) => {
+                        let legal = self.game.legal_moves();
+                        let board = setup::highlight(self.game.position(), &legal, sq);
+                        self.send(&format!("highlight {board}"));
+                    }
+                    None => self.send(&format!("Error (bad square): {line}")),
+                }
+            }
+            "put" | "hover" => {}
+            _ => {
+                // A bare move (protocol 1 style, or usermove=0 GUIs).
+                if looks_like_move(cmd) {
+                    self.user_move(cmd);
+                } else {
+                    self.send(&format!("Error (unknown command): {line}"));
+                }
+            }
+        }
+        true
+    }
+
+    fn maybe_think_analyze(&mut self) {
+        if self.analyze {
+            self.start_search(Purpose::Analyze);
+        }
+    }
+
+    fn protover(&mut self, arg: &str) {
+        self.protover = arg.parse().unwrap_or(2);
+        let mut names: Vec<String> = Vec::new();
+        for v in self.set.iter() {
+            let name = v.xboard.name.clone();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        let variants = names.join(",");
+        self.send("feature done=0");
+        self.send(&format!(
+            "feature myname=\"Griffon {}\" variants=\"{variants}\" setboard=1 usermove=1 ping=1 san=0 colors=0 \
+             time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 pause=1 nps=1 memory=1 smp=1 exclude=1 \
+             highlight=1 debug=1",
+            env!("CARGO_PKG_VERSION")
+        ));
+        self.send("feature option=\"Move Overhead -spin 50 0 10000\"");
+        self.send("feature done=1");
+    }
+
+    fn new_game(&mut self) {
+        self.stop_search();
+        self.force = false;
+        self.analyze = false;
+        self.paused = false;
+        self.engine_color = Color::Black;
+        self.depth_limit = None;
+        self.nps = None;
+        self.moves_played = 0;
+        self.game_over = false;
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+            s.excluded.clear();
+        }
+        // `new` means the standard game; `variant` may follow.
+        match self.set.get("normal").cloned() {
+            Some(v) => {
+                if let Err(e) = self.load_variant(v) {
+                    self.send(&format!("Error ({e}): new"));
+                }
+            }
+            None => self.send("Error (no normal variant): new"),
+        }
+    }
+
+    fn load_variant(&mut self, variant: Arc<Variant>) -> Result<(), String> {
+        let rules = if Arc::ptr_eq(&variant, &self.variant) {
+            self.rules.clone()
+        } else {
+            Rules::new(variant.clone()).map_err(|e| e.to_string())?
+        };
+        let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+        if !Arc::ptr_eq(&variant, &self.variant) {
+            self.searcher = Some(Box::new(Searcher::new(
+                &pos,
+                self.memory_mb,
+                Arc::new(AtomicBool::new(false)),
+            )));
+        }
+        self.variant = variant;
+        self.rules = rules;
+        self.game = Game::new(pos);
+        self.game_over = false;
+        Ok(())
+    }
+
+    fn set_variant(&mut self, arg: &str, line: &str) {
+        self.stop_search();
+        // Accept XBoard's board-size prefix `WxH+S_name` for the variant's own size.
+        let name = arg
+            .rsplit_once('_')
+            .filter(|(size, _)| size.contains('x'))
+            .map_or(arg, |(_, n)| n);
+        let found = self
+            .set
+            .iter()
+            .find(|v| v.xboard.name == name || v.is_called(name))
+            .cloned();
+        let Some(variant) = found else {
+            self.send(&format!("Error (unknown variant): {line}"));
+            return;
+        };
+        if let Err(e) = self.load_variant(variant.clone()) {
+            self.send(&format!("Error ({e}): {line}"));
+            return;
+        }
+        if !XBOARD_VARIANTS.contains(&variant.xboard.name.as_str()) {
+            let setup = setup::setup_line(&variant);
+            self.send(&setup);
+            for p in setup::piece_lines(&variant) {
+                self.send(&p);
+            }
+        }
+    }
+
+    fn level(&mut self, arg: &str, line: &str) {
+        let parts: Vec<&str> = arg.split_whitespace().collect();
+        let parsed = (|| -> Option<TimeControl> {
+            let [mps, base, inc] = parts.as_slice() else {
+                return None;
+            };
+            let moves: u32 = mps.parse().ok()?;
+            let base = match base.split_once(':') {
+                Some((m, s)) => {
+                    let s: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?
+                }
+                None => base.parse::<u64>().ok()? * 60,
+            };
+            let inc: f64 = inc.parse().ok()?;
+            (inc >= 0.0 && inc.is_finite()).then(|| TimeControl::Conventional {
+                moves,
+                base: Duration::from_secs(base),
+                increment: Duration::from_secs_f64(inc),
+            })
+        })();
+        match parsed {
+            Some(tc) => {
+                if let TimeControl::Conventional { base, .. } = tc {
+                    self.our_time = base;
+                }
+                self.time_control = tc;
+            }
+            None => self.send(&format!("Error (bad time control): {line}")),
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.purpose == Purpose::Move)
+        {
+            // We do not ponder: a move while we think on ours is out of turn.
+            self.send(&format!("Illegal move (it is the engine's turn): {text}"));
+            return;
+        }
+        if self.analyze {
+            self.stop_search();
+        }
+        match self.game.parse_move(text) {
+            Ok(m) => {
+                self.game.play(m);
+                if self.analyze {
+                    self.start_search(Purpose::Analyze);
+                    return;
+                }
+                if !self.claim_result() {
+                    self.maybe_think();
+                }
+            }
+            Err(e) => {
+                self.send(&format!("Illegal move ({e}): {text}"));
+                self.maybe_think_analyze();
+            }
+        }
+    }
+
+    fn setboard(&mut self, fen: &str, line: &str) {
+        self.stop_search();
+        match Position::from_fen(self.rules.clone(), fen) {
+            Ok(pos) => {
+                self.game = Game::new(pos);
+                self.game_over = false;
+                if let Some(s) = self.searcher.as_mut() {
+                    s.excluded.clear();
+                }
+                self.maybe_think_analyze();
+            }
+            Err(e) => {
+                self.send(&format!("Error (bad FEN: {e}): {line}"));
+                self.maybe_think_analyze();
+            }
+        }
+    }
+
+    /// The legacy `edit` mode: `c` switches colour, `Pa4` puts a piece,
+    /// `xa4` empties a square, `#` clears the board, `.` leaves.
+    fn edit_command(&mut self, line: &str) {
+        let fen = self.game.position().fen();
+        let g = self.rules.geometry().clone();
+        let mut board: Vec<Option<String>> = vec![None; g.area()];
+        // Rebuild the board from the current FEN's piece placement.
+        for sq in g.squares() {
+            if let Some((c, p)) = self.game.position().piece_on(sq) {
+                let letter = self.variant.piece(p.role).letter.for_color(c);
+                board[g.dense(sq).expect("on board")] = Some(letter);
+            }
+        }
+        let side = fen.split_whitespace().nth(1).unwrap_or("w").to_string();
+        match line {
+            "." => {
+                self.editing = false;
+                return;
+            }
+            "c" => {
+                self.edit_color = self.edit_color.opponent();
+                return;
+            }
+            "#" => board.iter_mut().for_each(|b| *b = None),
+            _ => {
+                let (piece, square) = line.split_at(1.min(line.len()));
+                let Some(sq) = parse_wire_square(&g, square) else {
+                    self.send(&format!("Error (bad edit command): {line}"));
+                    return;
+                };
+                let i = g.dense(sq).expect("parsed squares are on the board");
+                if piece == "x" || piece == "X" {
+                    board[i] = None;
+                } else {
+                    let letter = if self.edit_color == Color::White {
+                        piece.to_uppercase()
+                    } else {
+                        piece.to_lowercase()
+                    };
+                    board[i] = Some(letter);
+                }
+            }
+        }
+        let mut placement = String::new();
+        for rank in (0..g.height).rev() {
+            let mut empty = 0;
+            for file in 0..g.width {
+                match &board[usize::from(rank) * usize::from(g.width) + usize::from(file)] {
+                    None => empty += 1,
+                    Some(l) => {
+                        if empty > 0 {
+                            placement.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        placement.push_str(l);
+                    }
+                }
+            }
+            if empty > 0 {
+                placement.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                placement.push('/');
+            }
+        }
+        let new_fen = format!("{placement} {side} - - 0 1");
+        // An incomplete setup (no king yet) is kept only once it is valid.
+        if let Ok(pos) = Position::from_fen(self.rules.clone(), &new_fen) {
+            self.game = Game::new(pos);
+        }
+    }
+
+    /// `exclude MOVE`, `include MOVE`, `exclude all`, `include all`: the
+    /// root moves analysis may consider.
+    fn exclude(&mut self, exclude: bool, arg: &str, line: &str) {
+        let restart = self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.purpose == Purpose::Analyze);
+        self.stop_search();
+        let legal = self.game.legal_moves();
+        let moves: Vec<Move> = if arg == "all" {
+            legal.to_vec()
+        } else {
+            match self.game.parse_move(arg) {
+                Ok(m) => vec![m],
+                Err(e) => {
+                    self.send(&format!("Error ({e}): {line}"));
+                    Vec::new()
+                }
+            }
+        };
+        if let Some(s) = self.searcher.as_mut() {
+            for m in moves {
+                s.excluded.retain(|x| *x != m);
+                if exclude {
+                    s.excluded.push(m);
+                }
+            }
+        }
+        if restart {
+            self.start_search(Purpose::Analyze);
+        }
+    }
+
+    fn option(&mut self, arg: &str, line: &str) {
+        let (name, value) = arg
+            .split_once('=')
+            .map_or((arg, ""), |(n, v)| (n.trim(), v.trim()));
+        match name {
+            "Move Overhead" => match value.parse::<u64>() {
+                Ok(ms) if ms <= 10_000 => self.overhead = Duration::from_millis(ms),
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
+            _ => self.send(&format!("Error (unknown option): {line}")),
+        }
+    }
+}
+
+fn parse_wire_square(g: &crate::geometry::Geometry, text: &str) -> Option<crate::geometry::Sq> {
+    let text = text.trim().trim_end_matches(',');
+    g.squares().find(|&sq| square_text(g, sq) == text)
+}
+
+/// True for texts shaped like coordinate moves (`e2e4`, `O-O`, `P@e4`).
+fn looks_like_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0")
+        || (b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
+        || (b.len() >= 4 && b[1] == b'@')
+}

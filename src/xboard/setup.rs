@@ -1,0 +1,114 @@
+//! What XBoard needs to show variants it does not know: the `setup` line
+//! (piece-to-char table, board size, parent variant, start FEN) and one
+//! `piece` line per piece type with its XBetza, plus `highlight` boards.
+
+use crate::geometry::Sq;
+use crate::movegen::{Move, flag};
+use crate::position::Position;
+use crate::variant::{Color, Variant};
+
+/// XBoard's piece types in the order of its `pieceToCharTable`: the
+/// default letter of each (the king comes last).
+const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUK";
+
+/// The `setup (...) WxH+0_fairy FEN` line for a variant XBoard does not know.
+pub fn setup_line(variant: &Variant) -> String {
+    let table = piece_to_char(variant);
+    format!(
+        "setup ({table}) {}x{}+0_fairy {}",
+        variant.width, variant.height, variant.start.fen
+    )
+}
+
+/// The piece-to-char table: every role in the XBoard slot whose default
+/// letter it uses, the others in free slots; `.` for unused slots. The
+/// royal piece takes the king's slot.
+pub fn piece_to_char(variant: &Variant) -> String {
+    let mut white: Vec<String> = vec![".".into(); XBOARD_ORDER.len()];
+    let mut pending = Vec::new();
+    for p in &variant.pieces {
+        let letter = p.letter.for_color(Color::White);
+        let slot = if p.royal {
+            Some(XBOARD_ORDER.len() - 1)
+        } else {
+            XBOARD_ORDER
+                .chars()
+                .position(|c| c.to_string() == letter)
+                .filter(|&i| i + 1 < XBOARD_ORDER.len())
+        };
+        match slot {
+            Some(i) if white[i] == "." => white[i] = letter,
+            _ => pending.push(letter),
+        }
+    }
+    for letter in pending {
+        if let Some(i) = (0..XBOARD_ORDER.len() - 1).find(|&i| white[i] == ".") {
+            white[i] = letter;
+        }
+    }
+    let black: Vec<String> = white
+        .iter()
+        .map(|s| {
+            if s == "." {
+                s.clone()
+            } else {
+                s.to_lowercase()
+            }
+        })
+        .collect();
+    format!("{}{}", white.concat(), black.concat())
+}
+
+/// `piece X& BETZA` lines (both colours) for every piece type.
+pub fn piece_lines(variant: &Variant) -> Vec<String> {
+    variant
+        .pieces
+        .iter()
+        .map(|p| format!("piece {}& {}", p.letter.for_color(Color::White), p.betza))
+        .collect()
+}
+
+/// The `highlight` board for a lifted piece: yellow for moves, red for
+/// captures, cyan for the squares where a multi-leg move turns.
+pub fn highlight(pos: &Position, moves: &[Move], from: Sq) -> String {
+    let g = pos.rules().geometry();
+    let mut marks = vec![None; g.size];
+    for m in moves.iter().filter(|m| m.from() == from) {
+        let to = if m.is(flag::CASTLE) && pos.rules().variant.chess960 {
+            m.aux()
+        } else {
+            m.to()
+        };
+        let capture = m.is(flag::CAPTURE | flag::EP);
+        let mark = if capture { 'R' } else { 'Y' };
+        if marks[usize::from(to)] != Some('R') {
+            marks[usize::from(to)] = Some(mark);
+        }
+        if m.is(flag::LOCUST) {
+            marks[usize::from(m.aux())] = Some('C');
+        }
+    }
+    let mut s = String::new();
+    for rank in (0..g.height).rev() {
+        let mut empty = 0;
+        for file in 0..g.width {
+            match marks[usize::from(g.sq(file, rank))] {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
