@@ -18,7 +18,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// The XBoard/CECP engine on standard input and output (the default).
-    Xboard,
+    Xboard(XboardArgs),
     /// Show where a piece written in XBetza moves, and its compiled legs.
     Betza(BetzaArgs),
     /// List the known variants: name, board size, defining file.
@@ -97,6 +97,14 @@ struct PerftArgs {
 }
 
 #[derive(Args)]
+struct XboardArgs {
+    /// Also offer the variants of this file (repeatable); XBoard learns
+    /// their boards and pieces from `setup` and `piece` lines.
+    #[arg(long = "variant-file")]
+    variant_files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
 struct VariantsArgs {
     /// Load and check this variant file; list only its variants.
     #[arg(long)]
@@ -133,7 +141,8 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Search(args)) => search(&args),
-        None | Some(Command::Xboard) => griffon::xboard::run(),
+        None => griffon::xboard::run(&[]),
+        Some(Command::Xboard(args)) => griffon::xboard::run(&args.variant_files),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

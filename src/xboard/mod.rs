@@ -140,8 +140,16 @@ struct Engine<W: Write> {
     editing: bool,
 }
 
-/// Run the engine on standard input and output until `quit` or end of input.
-pub fn run() -> Result<(), String> {
+/// Run the engine on standard input and output until `quit` or end of
+/// input, offering the built-in variants and those of `variant_files`.
+pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
+    let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
+    for path in variant_files {
+        let loaded = set.load_file(path).map_err(|e| e.to_string())?;
+        for w in &loaded.warnings {
+            log::warn!("{w}");
+        }
+    }
     let (tx, rx) = unbounded();
     let reader_tx = tx.clone();
     std::thread::spawn(move || {
@@ -159,14 +167,13 @@ pub fn run() -> Result<(), String> {
         let _ = reader_tx.send(Event::Eof);
     });
     let stdout = std::io::stdout();
-    let mut engine = Engine::new(stdout.lock(), tx)?;
+    let mut engine = Engine::new(stdout.lock(), tx, set)?;
     engine.run(rx);
     Ok(())
 }
 
 impl<W: Write> Engine<W> {
-    fn new(out: W, events_tx: Sender<Event>) -> Result<Engine<W>, String> {
-        let set = VariantSet::builtin().map_err(|e| e.to_string())?;
+    fn new(out: W, events_tx: Sender<Event>, set: VariantSet) -> Result<Engine<W>, String> {
         let variant = set
             .get("normal")
             .ok_or("the built-in variant 'normal' is missing")?

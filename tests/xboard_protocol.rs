@@ -1,0 +1,371 @@
+//! The XBoard engine as XBoard drives it: spawn `griffon`, send protocol
+//! lines, read the replies. Bad input must get the CECP error forms and
+//! leave the game as it was.
+
+use griffon::game::Game;
+use griffon::position::{Position, Rules};
+use griffon::variant::VariantSet;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start griffon");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        let mut e = Engine {
+            child,
+            stdin,
+            lines: rx,
+        };
+        e.send("xboard");
+        e.send("protover 2");
+        e.expect(|l| l == "feature done=1");
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to engine");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Wait (up to 20 s) for a line matching `pred`; returns it.
+    fn expect(&mut self, pred: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(20)) {
+                Ok(l) if pred(&l) => return l,
+                Ok(_) => continue,
+                Err(_) => panic!("engine did not answer as expected"),
+            }
+        }
+    }
+
+    /// All lines until `pong N` for a fresh N: the replies to what was sent.
+    fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let mut got = Vec::new();
+        loop {
+            let l = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .expect("pong");
+            if l == format!("pong {n}") {
+                return got;
+            }
+            got.push(l);
+        }
+    }
+
+    /// The engine's next move text.
+    fn next_move(&mut self) -> String {
+        let l = self.expect(|l| l.starts_with("move "));
+        l["move ".len()..].to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A referee game for checking the engine's moves independently of it.
+fn referee(variant: &str, moves: &[&str]) -> Game {
+    let mut set = VariantSet::new();
+    set.load_builtins().expect("built-ins load");
+    set.load_file("tests/data/variants/test-variants.ini")
+        .expect("test variants load");
+    let v = set.get(variant).expect("variant").clone();
+    let pos = Position::start(Rules::new(v).expect("rules")).expect("start");
+    let mut g = Game::new(pos);
+    for m in moves {
+        let mv = g.parse_move(m).expect("referee move");
+        g.play(mv);
+    }
+    g
+}
+
+#[test]
+fn features_announce_every_builtin_variant() {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let f = e.expect(|l| l.contains("myname="));
+    for v in [
+        "normal",
+        "capablanca",
+        "grand",
+        "great",
+        "falcon",
+        "cylinder",
+        "shatranj",
+        "courier",
+    ] {
+        assert!(f.contains(v), "{v} missing from {f}");
+    }
+    for feat in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "san=0",
+        "colors=0",
+        "sigint=0",
+        "sigterm=0",
+        "analyze=1",
+    ] {
+        assert!(f.contains(feat), "{feat} missing");
+    }
+}
+
+#[test]
+fn bad_input_gets_errors_and_keeps_the_game() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("frobnicate 7");
+    e.send("usermove e7e2");
+    e.send("usermove zz99");
+    e.send("setboard this is not a fen");
+    e.send("setboard rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    e.send("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1");
+    e.send("variant nosuchgame");
+    e.send("level x y z");
+    e.send("sd zero");
+    let replies = e.sync(1);
+    let expect_prefix = [
+        "Error (unknown command): frobnicate 7",
+        "Illegal move (not a legal move): e7e2",
+        "Illegal move (not a move): zz99",
+        "Error (bad FEN",
+        "Error (bad FEN: FEN rank 7 has 9 squares",
+        "Error (bad FEN: white has 2 royal pieces",
+        "Error (unknown variant): variant nosuchgame",
+        "Error (bad time control): level x y z",
+        "Error (bad depth): sd zero",
+    ];
+    for p in expect_prefix {
+        assert!(
+            replies.iter().any(|r| r.starts_with(p)),
+            "no reply starting {p:?} in {replies:?}"
+        );
+    }
+    // The game is still 1.e4 with Black to move: the engine's reply must
+    // be a legal black move there.
+    e.send("sd 2");
+    e.send("go");
+    let m = e.next_move();
+    referee("normal", &["e2e4", &m]);
+}
+
+#[test]
+fn plays_legal_moves_in_several_variants() {
+    for variant in [
+        "normal",
+        "capablanca",
+        "grand",
+        "shatranj",
+        "falcon",
+        "cylinder",
+        "berolina",
+    ] {
+        let mut e = Engine::start(&[]);
+        e.send("new");
+        e.send(&format!("variant {variant}"));
+        e.send("sd 2");
+        e.send("post");
+        e.send("white");
+        e.send("go");
+        let mut played: Vec<String> = Vec::new();
+        // The engine plays White; we answer with the referee's first legal move.
+        for _ in 0..4 {
+            let m = e.next_move();
+            played.push(m);
+            let refs: Vec<&str> = played.iter().map(String::as_str).collect();
+            let mut g = referee(variant, &refs);
+            let Some(&reply) = g.legal_moves().first() else {
+                break;
+            };
+            let text = griffon::game::move_text(g.position(), reply);
+            played.push(text.clone());
+            e.send(&format!("usermove {text}"));
+        }
+    }
+}
+
+#[test]
+fn undo_remove_and_setboard() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("usermove e7e5");
+    e.send("remove");
+    e.send("usermove d2d4");
+    let r = e.sync(1);
+    assert!(r.is_empty(), "{r:?}");
+    e.send("undo");
+    e.send("undo");
+    let r = e.sync(2);
+    assert!(
+        r.iter().any(|l| l.starts_with("Error (no move to undo)")),
+        "{r:?}"
+    );
+    e.send("setboard 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    let m = e.next_move();
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get("normal").unwrap().clone()).unwrap();
+    let mut g = Game::new(Position::from_fen(rules, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap());
+    g.parse_move(&m).expect("legal in the set-up position");
+}
+
+#[test]
+fn claims_mate_and_stalemate() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("force");
+    // Fool's mate: after 1.f3 e5 2.g4 Qh4 White is mated.
+    for m in ["f2f3", "e7e5", "g2g4"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("usermove d8h4");
+    let l = e.expect(|l| l.starts_with("0-1") || l.starts_with("1-0") || l.starts_with("1/2"));
+    assert_eq!(l, "0-1 {Black mates}");
+    // Stalemate: Black king a8 to move, White queen c7 and king b6 take
+    // every square it could go to (a7, b7, b8) without giving check.
+    e.send("new");
+    e.send("force");
+    e.send("setboard k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("1/2-1/2") || l.starts_with("move") || l == "resign");
+    assert_eq!(l, "1/2-1/2 {Stalemate}");
+}
+
+#[test]
+fn analyze_mode_reports_and_accepts_moves() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("post");
+    e.send("analyze");
+    let first = e.expect(|l| {
+        l.split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())
+    });
+    // Thinking output: ply score time nodes seldepth <TAB> pv.
+    let fields: Vec<&str> = first
+        .split('\t')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(fields.len(), 5, "{first}");
+    e.send(".");
+    e.send("usermove e2e4");
+    e.send("exit");
+    e.send("force");
+    let r = e.sync(1);
+    assert!(
+        !r.iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{r:?}"
+    );
+    // The move played in analyze mode stands: Black is to move.
+    e.send("sd 1");
+    e.send("go");
+    let m = e.next_move();
+    referee("normal", &["e2e4", &m]);
+}
+
+#[test]
+fn engine_defined_variant_sends_setup_and_pieces() {
+    let mut e = Engine::start(&[
+        "xboard",
+        "--variant-file",
+        "tests/data/variants/test-variants.ini",
+    ]);
+    e.send("xboard");
+    e.send("protover 2");
+    let f = e.expect(|l| l.contains("myname="));
+    assert!(f.contains("minirook"), "{f}");
+    e.send("new");
+    e.send("variant minirook");
+    let setup = e.expect(|l| l.starts_with("setup "));
+    assert!(
+        setup.contains(" 6x6+0_fairy rwk3/6/6/6/6/3KWR w - - 0 1"),
+        "{setup}"
+    );
+    assert!(
+        setup.contains('W') && setup.contains('R') && setup.contains('K'),
+        "{setup}"
+    );
+    let piece = e.expect(|l| l.starts_with("piece W"));
+    assert_eq!(piece, "piece W& WN");
+    e.send("sd 2");
+    e.send("go");
+    let m = e.next_move();
+    referee("minirook", &[&m]);
+}
+
+#[test]
+fn time_controls_are_obeyed() {
+    // 40 moves in 2 seconds: each move must come well within the clock.
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("level 40 0:02 0");
+    e.send("time 200");
+    e.send("otim 200");
+    e.send("white");
+    let start = std::time::Instant::now();
+    e.send("go");
+    let m = e.next_move();
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "took {:?}",
+        start.elapsed()
+    );
+    referee("normal", &[&m]);
+    // st 1: one second per move at most (plus a little for the pipe).
+    e.send("new");
+    e.send("st 1");
+    e.send("white");
+    let start = std::time::Instant::now();
+    e.send("go");
+    e.next_move();
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "took {:?}",
+        start.elapsed()
+    );
+}
