@@ -360,7 +360,6 @@ fn mangled_fens_never_panic() {
 /// straight beyond d6 (on d5, White's own pawn) instead of c5, drops the
 /// right, and the key and the legal moves change (d5d6 e.p. is lost).
 #[test]
-#[ignore = "engine bug: Berolina e.p. state lost in the fen() round trip"]
 fn berolina_fen_keeps_the_ep_victim() {
     let r = rules("berolina");
     let fen = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1";

@@ -307,8 +307,18 @@ impl Position {
         }
         s.push_str(if castling.is_empty() { "-" } else { &castling });
         s.push(' ');
+        // The e.p. square; when the victim is not straight beyond it (a
+        // Berolina pawn's diagonal double step) also the victim's square,
+        // in Fairy-Stockfish's two-square form (`d6c5`).
         match self.ep.squares.first() {
-            Some(&sq) => s.push_str(&g.name(sq)),
+            Some(&sq) => {
+                s.push_str(&g.name(sq));
+                let dy = if self.side == Color::White { -1 } else { 1 };
+                let beyond = (i32::from(sq) + g.delta(0, dy)) as Sq;
+                if self.ep.victim != beyond {
+                    s.push_str(&g.name(self.ep.victim));
+                }
+            }
             None => s.push('-'),
         }
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
