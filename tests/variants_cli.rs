@@ -33,7 +33,8 @@ fn lists_builtins_and_checks_user_files() {
         String::from_utf8_lossy(&out.stderr)
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout.lines().count(), 16);
+    // The 16 variants of issue 2 plus amazon, grasshopper and nightrider.
+    assert_eq!(stdout.lines().count(), 19);
     let capablanca: Vec<&str> = stdout
         .lines()
         .find(|l| l.starts_with("capablanca "))
