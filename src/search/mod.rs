@@ -197,10 +197,12 @@ impl Searcher {
             if self.stopped() {
                 break;
             }
+            // The next iteration takes several times as long as this one:
+            // do not start it late.
             if self
                 .limits
                 .soft_time
-                .is_some_and(|t| self.start.elapsed() >= t)
+                .is_some_and(|t| self.start.elapsed() >= t * 6 / 10)
             {
                 break;
             }

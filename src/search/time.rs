@@ -52,13 +52,15 @@ impl TimeControl {
                     (moves - done).max(1)
                 };
                 let usable = remaining.saturating_sub(overhead);
-                // Spread the clock over the moves to the next control, with
-                // most of the increment on top; never plan more than a
-                // third of what is left, so a bad estimate cannot flag.
-                let share = usable / (left + 2) + increment * 3 / 4;
-                let soft = share.min(usable / 3);
-                let hard = (soft * 3).min(usable / 2).max(soft);
-                let floor = Duration::from_millis(5);
+                // Spread the clock over the moves to the next control (and
+                // three more, as a reserve), with most of the increment on
+                // top. The search starts no iteration after 60% of `soft`
+                // and stops at `hard`, so a move rarely takes more than
+                // `soft` and never more than a quarter of what is left.
+                let budget = usable / (left + 3) + increment * 3 / 4;
+                let soft = budget.min(usable / 5);
+                let hard = (budget * 2).min(usable / 4).max(soft);
+                let floor = Duration::from_millis(2);
                 Limits {
                     soft_time: Some(soft.max(floor)),
                     hard_time: Some(hard.max(floor)),
