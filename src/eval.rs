@@ -37,6 +37,10 @@ pub struct Evaluator {
     size: usize,
     /// Per padded square: neighbours (king steps) for king safety.
     neighbours: Box<[[i16; 8]]>,
+    /// Per role: centipawns per square of live mobility, and the mobility
+    /// that scores zero (its average on a half-full board).
+    mobility_weight: Box<[Score]>,
+    mobility_base: Box<[Score]>,
 }
 
 /// Expected mobility of one piece from `origin` (a padded square): the
@@ -102,6 +106,8 @@ impl Evaluator {
         let roles = rules.variant.pieces.len();
         let squares: Vec<Sq> = g.squares().collect();
         let mut value = vec![0; roles];
+        let mut mobility_weight = vec![0; roles];
+        let mut mobility_base = vec![0; roles];
         let mut square_bonus = [vec![0; roles * g.size], vec![0; roles * g.size]];
         for r in 0..roles {
             let role = crate::variant::Role(r as u8);
@@ -120,6 +126,11 @@ impl Evaluator {
             let n = squares.len() as f64;
             let (m0, m5) = (m0 / n, m5 / n);
             let promotes = rules.promotes[0][r] || rules.promotes[1][r];
+            if !rules.royal[r] && !promotes && m0 > 0.0 {
+                // Short-range pieces gain more from each square they see.
+                mobility_weight[r] = (40.0 / m0).clamp(1.0, 6.0).round() as Score;
+                mobility_base[r] = m5.round() as Score;
+            }
             value[r] = if rules.royal[r] {
                 0
             } else if promotes {
@@ -161,6 +172,8 @@ impl Evaluator {
             square_bonus: square_bonus.map(Vec::into_boxed_slice),
             size: g.size,
             neighbours: neighbours.into_boxed_slice(),
+            mobility_weight: mobility_weight.into_boxed_slice(),
+            mobility_base: mobility_base.into_boxed_slice(),
         }
     }
 
@@ -173,6 +186,8 @@ impl Evaluator {
     /// Static evaluation from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> Score {
         let mut score = [0 as Score; 2];
+        let mut material = [0 as Score; 2];
+        let mut royal_sq: [Option<Sq>; 2] = [None; 2];
         let rules = pos.rules();
         for color in Color::BOTH {
             let c = color.index();
@@ -181,10 +196,22 @@ impl Evaluator {
             while alive != 0 {
                 let bit = alive.trailing_zeros() as usize;
                 alive &= alive - 1;
-                let s = pos.slot(Position::slot_index(color, bit));
+                let slot = Position::slot_index(color, bit);
+                let s = pos.slot(slot);
                 let r = usize::from(s.role.0);
+                material[c] += self.value[r];
                 score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];
+                if self.mobility_weight[r] != 0 {
+                    // Live mobility from the walk record: moves and captures.
+                    let moves = pos
+                        .records(slot)
+                        .iter()
+                        .filter(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0)
+                        .count() as Score;
+                    score[c] += self.mobility_weight[r] * (moves - self.mobility_base[r]);
+                }
                 if rules.royal[r] {
+                    royal_sq[c] = Some(s.sq);
                     // King safety: enemy attacks on the squares around it.
                     let mut attacks = 0;
                     for &d in &self.neighbours[usize::from(s.sq)] {
@@ -192,6 +219,23 @@ impl Evaluator {
                         attacks += pos.attackers(t, them).count_ones() as Score;
                     }
                     score[c] -= 6 * attacks + attacks * attacks;
+                }
+            }
+        }
+        // Mop-up: against a lone royal piece drive it to the edge and
+        // bring our own royal piece close.
+        let g = pos.rules().geometry();
+        for c in 0..2 {
+            if material[1 - c] == 0 && material[c] >= 300 {
+                if let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c]) {
+                    let (tx, ty) = g.coords(theirs).expect("on board");
+                    let (ox, oy) = g.coords(ours).expect("on board");
+                    let edge = |v: u8, n: u8| i32::from(v).min(i32::from(n) - 1 - i32::from(v));
+                    let centre = edge(tx, g.width) + edge(ty, g.height);
+                    let dist = (i32::from(tx) - i32::from(ox))
+                        .abs()
+                        .max((i32::from(ty) - i32::from(oy)).abs());
+                    score[c] += 200 - 20 * centre - 10 * dist;
                 }
             }
         }

@@ -68,7 +68,9 @@ griffon_wins=$(awk '/^\[White /{w=$0} /^\[Black /{b=$0} /^\[Result /{
     if ($0 ~ /"1-0"/ && w ~ /Griffon/) n++; if ($0 ~ /"0-1"/ && b ~ /Griffon/) n++ } END {print n+0}' "$pgn")
 draws=$(grep -c '^\[Result "1/2-1/2"\]' "$pgn" || true)
 echo "variant $variant: $played games, Griffon wins $griffon_wins, draws $draws, losses $((played - griffon_wins - draws))"
-echo "time forfeits by Griffon: $(grep -B1 'on time}' "$pgn" | grep -c 'Griffon' || true) (check the PGN)"
+forfeits=$(awk '/^\[White /{w=$0} /^\[Black /{b=$0}
+    /White wins on time/ && b ~ /Griffon/ {n++} /Black wins on time/ && w ~ /Griffon/ {n++} END {print n+0}' "$pgn")
+echo "time forfeits by Griffon: $forfeits"
 echo "illegal moves by Griffon: $(grep -c 'Illegal move.*first\|first.*[Ii]llegal' "$out/xboard.debug" || true)"
 echo "errors from Griffon:      $(grep -c '<first : Error' "$out/xboard.debug" || true)"
 echo "games: $pgn  log: $out/xboard.debug"

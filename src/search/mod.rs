@@ -421,10 +421,37 @@ impl Searcher {
                 continue;
             }
             legal += 1;
+            // Late quiet moves are searched shallower first (late-move
+            // reduction) and again at full depth only if they surprise.
+            let quiet = !m.is_capture() && m.promotion().is_none() && scores[i] < 1 << 21;
+            let reduction = if depth >= 3
+                && legal > 3
+                && quiet
+                && !in_check
+                && !pos.in_check(pos.side_to_move())
+            {
+                1 + i32::from(legal > 8) + i32::from(depth >= 8 && legal > 16)
+            } else {
+                0
+            };
             let score = if legal == 1 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node, false)
             } else {
-                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false, false);
+                let mut s = alpha + 1;
+                if reduction > 0 {
+                    s = -self.negamax(
+                        pos,
+                        depth - 1 - reduction,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        false,
+                    );
+                }
+                if s > alpha {
+                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false, false);
+                }
                 if s > alpha && s < beta && pv_node {
                     -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true, false)
                 } else {
