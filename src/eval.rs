@@ -226,8 +226,11 @@ impl Evaluator {
         // bring our own royal piece close.
         let g = pos.rules().geometry();
         for c in 0..2 {
-            if material[1 - c] == 0 && material[c] >= 300 {
-                if let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c]) {
+            if material[1 - c] == 0
+                && material[c] >= 300
+                && let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c])
+            {
+                {
                     let (tx, ty) = g.coords(theirs).expect("on board");
                     let (ox, oy) = g.coords(ours).expect("on board");
                     let edge = |v: u8, n: u8| i32::from(v).min(i32::from(n) - 1 - i32::from(v));
