@@ -230,16 +230,14 @@ impl Evaluator {
                 && material[c] >= 300
                 && let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c])
             {
-                {
-                    let (tx, ty) = g.coords(theirs).expect("on board");
-                    let (ox, oy) = g.coords(ours).expect("on board");
-                    let edge = |v: u8, n: u8| i32::from(v).min(i32::from(n) - 1 - i32::from(v));
-                    let centre = edge(tx, g.width) + edge(ty, g.height);
-                    let dist = (i32::from(tx) - i32::from(ox))
-                        .abs()
-                        .max((i32::from(ty) - i32::from(oy)).abs());
-                    score[c] += 200 - 20 * centre - 10 * dist;
-                }
+                let (tx, ty) = g.coords(theirs).expect("on board");
+                let (ox, oy) = g.coords(ours).expect("on board");
+                let edge = |v: u8, n: u8| i32::from(v).min(i32::from(n) - 1 - i32::from(v));
+                let centre = edge(tx, g.width) + edge(ty, g.height);
+                let dist = (i32::from(tx) - i32::from(ox))
+                    .abs()
+                    .max((i32::from(ty) - i32::from(oy)).abs());
+                score[c] += 200 - 20 * centre - 10 * dist;
             }
         }
         let us = pos.side_to_move().index();
