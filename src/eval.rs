@@ -13,8 +13,12 @@
 //! which gives N 300, B 315, R 500, Q 850 on 8x8. Pieces that promote
 //! (pawn types) are worth 100. The same walks give a centralisation table:
 //! a piece gains 4 centipawns for each square of `m5` mobility it has on a
-//! square above its own average. Pawns gain for advancing towards their
-//! promotion zone; royal pieces lose for enemy attacks next to them.
+//! square above its own average. Live mobility (moves in the piece's walk
+//! record now, against its `m5`) counts `40 / m0` centipawns a square,
+//! between 1 and 6, so short-range pieces gain more per square. Pawns gain
+//! for advancing towards their promotion zone; royal pieces lose for enemy
+//! attacks next to them; against a lone royal piece the stronger side is
+//! paid for driving it to the edge and approaching with its own.
 
 use crate::geometry::Sq;
 use crate::position::{Position, Rules};
