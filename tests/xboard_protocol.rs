@@ -369,3 +369,96 @@ fn time_controls_are_obeyed() {
         start.elapsed()
     );
 }
+
+#[test]
+fn smaller_commands() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("force");
+    // lift: the knight on g1 may go to f3 and h3 (yellow, no captures).
+    e.send("lift g1");
+    e.send("hint");
+    e.send("bk");
+    e.send("option Move Overhead=100");
+    e.send("option No Such Option=3");
+    e.send("memory 8");
+    e.send("memory lots");
+    e.send("nps 100000");
+    let r = e.sync(1);
+    assert!(
+        r.contains(&"highlight 8/8/8/8/8/5Y1Y/8/8".to_string()),
+        "{r:?}"
+    );
+    assert!(r.iter().any(|l| l.starts_with("Hint: ")), "{r:?}");
+    assert!(
+        r.iter().any(|l| l.starts_with("Error (unknown option)")),
+        "{r:?}"
+    );
+    assert!(
+        r.iter().any(|l| l.starts_with("Error (bad memory size)")),
+        "{r:?}"
+    );
+    assert!(
+        !r.iter()
+            .any(|l| l.contains("Move Overhead") || l.contains("memory 8")),
+        "{r:?}"
+    );
+    // edit: clear the board, put a white king on e1, rook on a1, black
+    // king on e8, and leave; the engine then plays White from there.
+    e.send("edit");
+    e.send("#");
+    e.send("Ke1");
+    e.send("Ra1");
+    e.send("c");
+    e.send("Ke8");
+    e.send(".");
+    e.send("sd 2");
+    e.send("go");
+    let m = e.next_move();
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get("normal").unwrap().clone()).unwrap();
+    let mut g = Game::new(Position::from_fen(rules, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap());
+    g.parse_move(&m).expect("legal after edit");
+    // pause / resume: paused, the engine does not move; resumed, it does.
+    e.send("new");
+    e.send("sd 1");
+    e.send("usermove e2e4");
+    let reply = e.next_move();
+    referee("normal", &["e2e4", &reply]);
+    e.send("pause");
+    e.send("usermove d2d4");
+    let r = e.sync(2);
+    assert!(
+        !r.iter().any(|l| l.starts_with("move ")),
+        "moved while paused: {r:?}"
+    );
+    e.send("resume");
+    let reply2 = e.next_move();
+    referee("normal", &["e2e4", &reply, "d2d4", &reply2]);
+    // playother: the engine takes the side not to move and waits.
+    e.send("new");
+    e.send("force");
+    e.send("playother");
+    e.send("usermove e2e4");
+    let reply = e.next_move();
+    referee("normal", &["e2e4", &reply]);
+}
+
+#[test]
+fn exclude_removes_root_moves_in_analysis() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("force");
+    // White has g3, g4, h3, h4 and Kg1; exclude them all, let g2g3 back
+    // in, and the analysis must show g2g3 as its only choice.
+    e.send("setboard 7k/8/8/8/8/8/6PP/7K w - - 0 1");
+    e.send("exclude all");
+    e.send("include g2g3");
+    e.send("post");
+    e.send("analyze");
+    let line = e.expect(|l| l.contains('\t'));
+    let pv = line.split('\t').nth(1).unwrap_or_default();
+    assert!(pv.starts_with("g2g3"), "{line}");
+    e.send("exit");
+}

@@ -138,6 +138,8 @@ struct Engine<W: Write> {
     game_over: bool,
     edit_color: Color,
     editing: bool,
+    /// The board being set up in `edit` mode (dense squares, FEN letters).
+    edit_board: Option<Vec<Option<String>>>,
 }
 
 /// Run the engine on standard input and output until `quit` or end of
@@ -211,6 +213,7 @@ impl<W: Write> Engine<W> {
             game_over: false,
             edit_color: Color::White,
             editing: false,
+            edit_board: None,
         })
     }
 
@@ -488,6 +491,17 @@ impl<W: Write> Engine<W> {
                 self.stop_search();
                 self.editing = true;
                 self.edit_color = Color::White;
+                // Start from the current position's pieces.
+                let g = self.rules.geometry().clone();
+                let mut board = vec![None; g.area()];
+                for sq in g.squares() {
+                    if let (Some((c, p)), Some(i)) =
+                        (self.game.position().piece_on(sq), g.dense(sq))
+                    {
+                        board[i] = Some(self.variant.piece(p.role).letter.for_color(c));
+                    }
+                }
+                self.edit_board = Some(board);
             }
             "hint" => {
                 let legal = self.game.legal_moves();
@@ -766,74 +780,52 @@ impl<W: Write> Engine<W> {
     }
 
     /// The legacy `edit` mode: `c` switches colour, `Pa4` puts a piece,
-    /// `xa4` empties a square, `#` clears the board, `.` leaves.
+    /// `xa4` empties a square, `#` clears the board, `.` leaves and sets
+    /// the position (if it is a valid one; else an error, and the game
+    /// stays as it was).
     fn edit_command(&mut self, line: &str) {
-        let fen = self.game.position().fen();
         let g = self.rules.geometry().clone();
-        let mut board: Vec<Option<String>> = vec![None; g.area()];
-        // Rebuild the board from the current FEN's piece placement.
-        for sq in g.squares() {
-            if let Some((c, p)) = self.game.position().piece_on(sq) {
-                let letter = self.variant.piece(p.role).letter.for_color(c);
-                board[g.dense(sq).expect("on board")] = Some(letter);
-            }
+        let board = self.edit_board.get_or_insert_with(Vec::new);
+        if board.is_empty() {
+            board.resize(g.area(), None);
         }
-        let side = fen.split_whitespace().nth(1).unwrap_or("w").to_string();
         match line {
             "." => {
                 self.editing = false;
-                return;
+                let board = self.edit_board.take().unwrap_or_default();
+                let side = if self.game.position().side_to_move() == Color::White {
+                    "w"
+                } else {
+                    "b"
+                };
+                let fen = format!("{} {side} - - 0 1", placement(&g, &board));
+                match Position::from_fen(self.rules.clone(), &fen) {
+                    Ok(pos) => {
+                        self.game = Game::new(pos);
+                        self.game_over = false;
+                    }
+                    Err(e) => self.send(&format!("Error (bad position: {e}): edit")),
+                }
             }
-            "c" => {
-                self.edit_color = self.edit_color.opponent();
-                return;
-            }
+            "c" => self.edit_color = self.edit_color.opponent(),
             "#" => board.iter_mut().for_each(|b| *b = None),
             _ => {
                 let (piece, square) = line.split_at(1.min(line.len()));
-                let Some(sq) = parse_wire_square(&g, square) else {
+                let Some(i) = parse_wire_square(&g, square).and_then(|sq| g.dense(sq)) else {
                     self.send(&format!("Error (bad edit command): {line}"));
                     return;
                 };
-                let i = g.dense(sq).expect("parsed squares are on the board");
-                if piece == "x" || piece == "X" {
-                    board[i] = None;
+                let letter = if self.edit_color == Color::White {
+                    piece.to_uppercase()
                 } else {
-                    let letter = if self.edit_color == Color::White {
-                        piece.to_uppercase()
-                    } else {
-                        piece.to_lowercase()
-                    };
-                    board[i] = Some(letter);
-                }
+                    piece.to_lowercase()
+                };
+                board[i] = if piece == "x" || piece == "X" {
+                    None
+                } else {
+                    Some(letter)
+                };
             }
-        }
-        let mut placement = String::new();
-        for rank in (0..g.height).rev() {
-            let mut empty = 0;
-            for file in 0..g.width {
-                match &board[usize::from(rank) * usize::from(g.width) + usize::from(file)] {
-                    None => empty += 1,
-                    Some(l) => {
-                        if empty > 0 {
-                            placement.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        placement.push_str(l);
-                    }
-                }
-            }
-            if empty > 0 {
-                placement.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                placement.push('/');
-            }
-        }
-        let new_fen = format!("{placement} {side} - - 0 1");
-        // An incomplete setup (no king yet) is kept only once it is valid.
-        if let Ok(pos) = Position::from_fen(self.rules.clone(), &new_fen) {
-            self.game = Game::new(pos);
         }
     }
 
@@ -882,6 +874,33 @@ impl<W: Write> Engine<W> {
             _ => self.send(&format!("Error (unknown option): {line}")),
         }
     }
+}
+
+/// The piece-placement field of a FEN from dense-indexed letters.
+fn placement(g: &crate::geometry::Geometry, board: &[Option<String>]) -> String {
+    let mut s = String::new();
+    for rank in (0..g.height).rev() {
+        let mut empty = 0;
+        for file in 0..g.width {
+            match &board[usize::from(rank) * usize::from(g.width) + usize::from(file)] {
+                None => empty += 1,
+                Some(l) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(l);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
 }
 
 fn parse_wire_square(g: &crate::geometry::Geometry, text: &str) -> Option<crate::geometry::Sq> {
