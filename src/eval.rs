@@ -196,12 +196,7 @@ impl Evaluator {
         for color in Color::BOTH {
             let c = color.index();
             let them = color.opponent();
-            let mut alive = pos.alive(color);
-            while alive != 0 {
-                let bit = alive.trailing_zeros() as usize;
-                alive &= alive - 1;
-                let slot = Position::slot_index(color, bit);
-                let s = pos.slot(slot);
+            for (slot, s) in pos.pieces(color) {
                 let r = usize::from(s.role.0);
                 material[c] += self.value[r];
                 score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];

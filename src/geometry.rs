@@ -90,6 +90,34 @@ impl Geometry {
         }
     }
 
+    /// The piece-placement part of a FEN (ranks from the top, digits for
+    /// runs of empty squares), with `cell` giving each square's text.
+    pub fn fen_placement(&self, cell: impl Fn(Sq) -> Option<String>) -> String {
+        let mut s = String::new();
+        for rank in (0..self.height).rev() {
+            let mut empty = 0;
+            for file in 0..self.width {
+                match cell(self.sq(file, rank)) {
+                    None => empty += 1,
+                    Some(text) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&text);
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
     /// Reads a square name such as `e4` or `j10`.
     pub fn parse(&self, text: &str) -> Option<Sq> {
         let s = Square::parse(text)?;

@@ -261,15 +261,7 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
         return perft_suite(args, &set, path);
     }
     let depth = args.depth.ok_or("--depth is required (or give --suite)")?;
-    let variant = set
-        .get(&args.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
-    let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
-    let pos = match &args.fen {
-        Some(fen) => Position::from_fen(rules, fen),
-        None => Position::start(rules),
-    }
-    .map_err(|e| format!("bad position: {e}"))?;
+    let pos = load_position(&set, &args.variant, args.fen.as_deref())?;
     let started = std::time::Instant::now();
     let divided = movegen::perft_divide(&pos, depth, args.threads.max(1));
     let nodes: u64 = if depth == 0 {
@@ -397,15 +389,7 @@ impl griffon::search::Reporter for PrintReporter {
 
 fn search(args: &SearchArgs) -> Result<(), String> {
     let set = variant_set(None)?;
-    let variant = set
-        .get(&args.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
-    let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
-    let pos = match &args.fen {
-        Some(fen) => Position::from_fen(rules, fen),
-        None => Position::start(rules),
-    }
-    .map_err(|e| format!("bad position: {e}"))?;
+    let pos = load_position(&set, &args.variant, args.fen.as_deref())?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut searcher = griffon::search::Searcher::new(&pos, args.memory, stop);
     let time = args.time.map(std::time::Duration::from_secs_f64);
@@ -420,4 +404,17 @@ fn search(args: &SearchArgs) -> Result<(), String> {
         Some(m) => write_stdout(&format!("bestmove {}\n", griffon::game::move_text(&pos, m))),
         None => write_stdout("bestmove (none)\n"),
     }
+}
+
+/// The start position of `variant`, or `fen` in it.
+fn load_position(set: &VariantSet, variant: &str, fen: Option<&str>) -> Result<Position, String> {
+    let v = set
+        .get(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let rules = Rules::new(v.clone()).map_err(|e| e.to_string())?;
+    match fen {
+        Some(fen) => Position::from_fen(rules, fen),
+        None => Position::start(rules),
+    }
+    .map_err(|e| format!("bad position: {e}"))
 }

@@ -233,28 +233,10 @@ impl Position {
     pub fn fen(&self) -> String {
         let g = self.rules.geometry();
         let variant = &self.rules.variant;
-        let mut s = String::new();
-        for rank in (0..g.height).rev() {
-            let mut empty = 0;
-            for file in 0..g.width {
-                match self.piece_on(g.sq(file, rank)) {
-                    None => empty += 1,
-                    Some((color, p)) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&variant.piece(p.role).letter.for_color(color));
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        let mut s = g.fen_placement(|sq| {
+            self.piece_on(sq)
+                .map(|(color, p)| variant.piece(p.role).letter.for_color(color))
+        });
         s.push_str(if self.side == Color::White {
             " w "
         } else {

@@ -216,20 +216,25 @@ impl Position {
         })
     }
 
-    /// Squares of the royal pieces of `color`.
-    pub fn royals(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
+    /// The pieces of `color` on the board: slot index and slot.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (usize, &Slot)> + '_ {
         let mut alive = self.alive[color.index()];
         std::iter::from_fn(move || {
-            while alive != 0 {
+            (alive != 0).then(|| {
                 let bit = alive.trailing_zeros() as usize;
                 alive &= alive - 1;
-                let s = &self.slots[Self::slot_index(color, bit)];
-                if self.rules.royal[usize::from(s.role.0)] {
-                    return Some(s.sq);
-                }
-            }
-            None
+                let slot = Self::slot_index(color, bit);
+                (slot, &self.slots[slot])
+            })
         })
+    }
+
+    /// Squares of the royal pieces of `color`.
+    pub fn royals(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
+        self.pieces(color)
+            .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
+            .map(|(_, s)| s.sq)
     }
 
     /// True if `color` has a royal piece under attack.
@@ -245,30 +250,16 @@ impl Position {
         if !self.rules.has_locust {
             return false;
         }
-        let mut alive = self.alive[by.index()];
-        while alive != 0 {
-            let bit = alive.trailing_zeros() as usize;
-            alive &= alive - 1;
-            let slot = Self::slot_index(by, bit);
-            if self.records(slot).iter().any(|e| {
+        self.pieces(by).any(|(slot, _)| {
+            self.records(slot).iter().any(|e| {
                 e.aux == sq && e.kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND) != 0
-            }) {
-                return true;
-            }
-        }
-        false
+            })
+        })
     }
 
     /// Number of `role` pieces `color` has on the board.
     pub fn count(&self, color: Color, role: Role) -> u32 {
-        let mut alive = self.alive[color.index()];
-        let mut n = 0;
-        while alive != 0 {
-            let bit = alive.trailing_zeros() as usize;
-            alive &= alive - 1;
-            n += u32::from(self.slots[Self::slot_index(color, bit)].role == role);
-        }
-        n
+        self.pieces(color).filter(|(_, s)| s.role == role).count() as u32
     }
 
     /// Promotion to `role` is open while the side has fewer than the limit.
@@ -307,16 +298,10 @@ impl Position {
     /// ended the game (extinction / bare king), else `None`.
     pub fn rule_outcome(&self) -> Option<GameValue> {
         let ext = self.rules.variant.end.extinction.as_ref()?;
-        let count = |c: Color| -> u32 {
-            let mut alive = self.alive[c.index()];
-            let mut n = 0;
-            while alive != 0 {
-                let bit = alive.trailing_zeros() as usize;
-                alive &= alive - 1;
-                let role = self.slots[Self::slot_index(c, bit)].role;
-                n += u32::from(ext.piece_types.contains(&role));
-            }
-            n
+        let count = |c: Color| {
+            self.pieces(c)
+                .filter(|(_, s)| ext.piece_types.contains(&s.role))
+                .count() as u32
         };
         let extinct = |c: Color| {
             count(c) <= ext.piece_count

@@ -294,19 +294,15 @@ impl Searcher {
         self.history[self.history_index(pos, m)]
     }
 
+    /// The side to move has a piece other than royals and pawns (null
+    /// move is unsafe without one: zugzwang).
     fn has_pieces(&self, pos: &Position) -> bool {
         let us = pos.side_to_move();
         let rules = pos.rules();
-        let mut alive = pos.alive(us);
-        while alive != 0 {
-            let bit = alive.trailing_zeros() as usize;
-            alive &= alive - 1;
-            let r = usize::from(pos.slot(Position::slot_index(us, bit)).role.0);
-            if !rules.royal[r] && !rules.promotes[us.index()][r] {
-                return true;
-            }
-        }
-        false
+        pos.pieces(us).any(|(_, s)| {
+            let r = usize::from(s.role.0);
+            !rules.royal[r] && !rules.promotes[us.index()][r]
+        })
     }
 
     #[allow(clippy::too_many_arguments)]

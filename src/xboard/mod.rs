@@ -878,29 +878,7 @@ impl<W: Write> Engine<W> {
 
 /// The piece-placement field of a FEN from dense-indexed letters.
 fn placement(g: &crate::geometry::Geometry, board: &[Option<String>]) -> String {
-    let mut s = String::new();
-    for rank in (0..g.height).rev() {
-        let mut empty = 0;
-        for file in 0..g.width {
-            match &board[usize::from(rank) * usize::from(g.width) + usize::from(file)] {
-                None => empty += 1,
-                Some(l) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(l);
-                }
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s
+    g.fen_placement(|sq| g.dense(sq).and_then(|i| board[i].clone()))
 }
 
 fn parse_wire_square(g: &crate::geometry::Geometry, text: &str) -> Option<crate::geometry::Sq> {

@@ -88,27 +88,5 @@ pub fn highlight(pos: &Position, moves: &[Move], from: Sq) -> String {
             marks[usize::from(m.aux())] = Some('C');
         }
     }
-    let mut s = String::new();
-    for rank in (0..g.height).rev() {
-        let mut empty = 0;
-        for file in 0..g.width {
-            match marks[usize::from(g.sq(file, rank))] {
-                None => empty += 1,
-                Some(c) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s
+    g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
 }
