@@ -52,7 +52,7 @@ chmod +x "$out/fairymax"
 opponent=${OPPONENT:-$out/fairymax}
 
 rm -f "$out/games.pgn" "$out/xboard.debug"
-limit=$(( games * seconds * 3 + 120 ))
+limit=$(( games * seconds * 12 + 300 ))
 timeout "$limit" xvfb-run -a /usr/games/xboard \
     -fcp "$griffon" -fd "$out" -scp "$opponent" -sd "$out" \
     -variant "$variant" -matchMode true -matchGames "$games" \

@@ -689,9 +689,12 @@ impl<W: Write> Engine<W> {
             self.send(&format!("Error ({e}): {line}"));
             return;
         }
-        if !XBOARD_VARIANTS.contains(&variant.xboard.name.as_str()) {
+        let name = variant.xboard.name.as_str();
+        if !XBOARD_VARIANTS.contains(&name) {
             let setup = setup::setup_line(&variant);
             self.send(&setup);
+        }
+        if !XBOARD_VARIANTS.contains(&name) || setup::XBOARD_TAKES_PIECES.contains(&name) {
             for p in setup::piece_lines(&variant) {
                 self.send(&p);
             }

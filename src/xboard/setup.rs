@@ -59,13 +59,55 @@ pub fn piece_to_char(variant: &Variant) -> String {
     format!("{}{}", white.concat(), black.concat())
 }
 
-/// `piece X& BETZA` lines (both colours) for every piece type.
+/// Variants XBoard knows by name but whose pieces it learns from the first
+/// engine's `piece` commands (it accepts them for these without `setup`).
+pub const XBOARD_TAKES_PIECES: &[&str] = &["berolina", "cylinder", "great", "falcon"];
+
+/// `piece X& BETZA` lines (both colours) for every piece type. In a
+/// cylinder variant every leg gets XBoard's `o` (wrap) modifier.
 pub fn piece_lines(variant: &Variant) -> Vec<String> {
     variant
         .pieces
         .iter()
-        .map(|p| format!("piece {}& {}", p.letter.for_color(Color::White), p.betza))
+        .map(|p| {
+            let betza = if variant.cylinder {
+                with_wrap(&p.betza)
+            } else {
+                p.betza.clone()
+            };
+            format!("piece {}& {}", p.letter.for_color(Color::White), betza)
+        })
         .collect()
+}
+
+/// Adds `o` to every leg of an XBetza string, where XBoard's parser wants
+/// it: after the other modifiers but before `y`, `n` and `j`.
+pub fn with_wrap(betza: &str) -> String {
+    let mut out = String::new();
+    let mut segment = String::new();
+    let flush = |segment: &mut String, out: &mut String| {
+        if !segment.contains('o') {
+            let at = segment.find(['y', 'n', 'j']).unwrap_or(segment.len());
+            segment.insert(at, 'o');
+        }
+        out.push_str(segment);
+        segment.clear();
+    };
+    for c in betza.chars() {
+        if c.is_ascii_lowercase() && c != 'a' {
+            segment.push(c);
+        } else if c == 'a' {
+            flush(&mut segment, &mut out);
+            out.push('a');
+        } else if c.is_ascii_uppercase() {
+            flush(&mut segment, &mut out);
+            out.push(c);
+        } else {
+            out.push(c);
+        }
+    }
+    out.push_str(&segment);
+    out
 }
 
 /// The `highlight` board for a lifted piece: yellow for moves, red for
@@ -89,4 +131,18 @@ pub fn highlight(pos: &Position, moves: &[Move], from: Sq) -> String {
         }
     }
     g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_wrap;
+
+    #[test]
+    fn wrap_goes_where_xboard_reads_it() {
+        // XBoard reads modifiers in the order u m c d e x t p g o y n j.
+        assert_eq!(with_wrap("R"), "oR");
+        assert_eq!(with_wrap("fmWfceFifmnD"), "fmoWfceoFifmonD");
+        assert_eq!(with_wrap("mafsW"), "moafsoW");
+        assert_eq!(with_wrap("oN"), "oN");
+    }
 }
