@@ -462,3 +462,54 @@ fn exclude_removes_root_moves_in_analysis() {
     assert!(pv.starts_with("g2g3"), "{line}");
     e.send("exit");
 }
+
+#[test]
+fn resigns_a_lost_position_when_asked_to() {
+    // Black to move with a lone king against king and two queens: every
+    // move scores far below -9 pawns. With resigning on, the engine plays
+    // two moves and resigns at the third.
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("option Resign=1");
+    e.send("option Resign Threshold=500");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/8/QQ6/4K3 b - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    let first = e.next_move();
+    let mut g = referee_fen("4k3/8/8/8/8/8/QQ6/4K3 b - - 0 1", &[&first]);
+    // Answer with a quiet white move that keeps the game going.
+    let mut seen = vec![first];
+    for _ in 0..2 {
+        let reply = g.legal_moves().iter().copied().find(|&m| {
+            let mut h = g.clone();
+            h.play(m);
+            h.outcome().is_none() && !h.position().in_check(griffon::variant::Color::Black)
+        });
+        let reply = reply.expect("a quiet white move");
+        let text = griffon::game::move_text(g.position(), reply);
+        g.play(reply);
+        e.send(&format!("usermove {text}"));
+        let l = e.expect(|l| l.starts_with("move ") || l == "resign");
+        if l == "resign" {
+            return;
+        }
+        let m = l["move ".len()..].to_string();
+        let mv = g.parse_move(&m).expect("legal");
+        g.play(mv);
+        seen.push(m);
+    }
+    panic!("no resignation after {seen:?}");
+}
+
+fn referee_fen(fen: &str, moves: &[&str]) -> Game {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get("normal").unwrap().clone()).unwrap();
+    let mut g = Game::new(Position::from_fen(rules, fen).unwrap());
+    for m in moves {
+        let mv = g.parse_move(m).expect("referee move");
+        g.play(mv);
+    }
+    g
+}

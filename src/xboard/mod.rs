@@ -140,6 +140,12 @@ struct Engine<W: Write> {
     editing: bool,
     /// The board being set up in `edit` mode (dense squares, FEN letters).
     edit_board: Option<Vec<Option<String>>>,
+    /// Resign below minus this many centipawns; 0 = never.
+    resign_threshold: i64,
+    /// The threshold the option sets when resigning is switched on.
+    resign_setting: i64,
+    /// Our consecutive moves with a score below the threshold.
+    hopeless_moves: u32,
 }
 
 /// Run the engine on standard input and output until `quit` or end of
@@ -214,6 +220,9 @@ impl<W: Write> Engine<W> {
             edit_color: Color::White,
             editing: false,
             edit_board: None,
+            resign_threshold: 0,
+            resign_setting: 900,
+            hopeless_moves: 0,
         })
     }
 
@@ -353,6 +362,20 @@ impl<W: Write> Engine<W> {
         let _ = running.handle.join();
         self.searcher = Some(done.searcher);
         if running.purpose != Purpose::Move {
+            return;
+        }
+        // Resign (when the option is on) after three moves in a row that
+        // score below the threshold.
+        if self.resign_threshold > 0
+            && crate::search::xboard_score(done.result.score) < -self.resign_threshold
+        {
+            self.hopeless_moves += 1;
+        } else {
+            self.hopeless_moves = 0;
+        }
+        if self.resign_threshold > 0 && self.hopeless_moves >= 3 {
+            self.game_over = true;
+            self.send("resign");
             return;
         }
         match done.result.best {
@@ -620,6 +643,8 @@ impl<W: Write> Engine<W> {
             env!("CARGO_PKG_VERSION")
         ));
         self.send("feature option=\"Move Overhead -spin 50 0 10000\"");
+        self.send("feature option=\"Resign -check 0\"");
+        self.send("feature option=\"Resign Threshold -spin 900 100 10000\"");
         self.send("feature done=1");
     }
 
@@ -632,6 +657,7 @@ impl<W: Write> Engine<W> {
         self.depth_limit = None;
         self.nps = None;
         self.moves_played = 0;
+        self.hopeless_moves = 0;
         self.game_over = false;
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
@@ -870,6 +896,20 @@ impl<W: Write> Engine<W> {
             .split_once('=')
             .map_or((arg, ""), |(n, v)| (n.trim(), v.trim()));
         match name {
+            "Resign" => match value {
+                "1" => self.resign_threshold = self.resign_setting,
+                "0" => self.resign_threshold = 0,
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
+            "Resign Threshold" => match value.parse::<i64>() {
+                Ok(cp) if (100..=10_000).contains(&cp) => {
+                    self.resign_setting = cp;
+                    if self.resign_threshold > 0 {
+                        self.resign_threshold = cp;
+                    }
+                }
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
             "Move Overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 10_000 => self.overhead = Duration::from_millis(ms),
                 _ => self.send(&format!("Error (bad value): {line}")),
