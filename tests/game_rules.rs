@@ -1,0 +1,92 @@
+//! How games end: the rules a referee applies, checked on positions whose
+//! outcome is known by hand.
+
+use griffon::game::{Game, Outcome};
+use griffon::position::{Position, Rules};
+use griffon::variant::{Color, VariantSet};
+
+fn game(variant: &str, fen: &str) -> Game {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+    Game::new(Position::from_fen(rules, fen).unwrap())
+}
+
+fn play(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play(mv);
+    }
+}
+
+#[test]
+fn threefold_repetition_is_a_draw() {
+    // Knights out and back twice: the start position occurs for the third
+    // time after the 8th ply.
+    let mut g = game(
+        "normal",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    play(
+        &mut g,
+        &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"],
+    );
+    assert_eq!(g.outcome(), None, "only twice so far");
+    play(&mut g, &["f6g8"]);
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
+}
+
+#[test]
+fn fifty_move_rule() {
+    // 99 reversible plies played already; one more quiet move makes 100.
+    let mut g = game("normal", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, &["a1a2"]);
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { reason }) if reason.contains("50")));
+}
+
+#[test]
+fn checkmate_and_stalemate_values_follow_the_variant() {
+    // Back-rank mate: White is mated, Black wins.
+    let mut g = game("normal", "6k1/8/8/8/8/8/5PPP/3r2K1 w - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: "Black mates".into()
+        })
+    );
+    // Stalemate is a draw in chess but a loss for the stalemated side in
+    // shatranj. Black king a8, White king a6 and rook b1: a7 is covered by
+    // the king, b8 and b7 by the rook, and a8 is not attacked.
+    let fen = "k7/8/K7/8/8/8/8/1R6 b - - 0 1";
+    let mut chess = game("normal", fen);
+    assert!(matches!(chess.outcome(), Some(Outcome::Draw { .. })));
+    // Shatranj needs a second black piece so the bare-king rule is not
+    // what decides: a black pawn on h7 blocked by a white pawn on h6.
+    let mut shatranj = game("shatranj", "k7/7p/K6P/8/8/8/8/1R6 b - - 0 1");
+    assert_eq!(
+        shatranj.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "Stalemate".into()
+        })
+    );
+}
+
+#[test]
+fn bare_king_in_shatranj() {
+    // White takes Black's last piece; Black may still reply (it cannot bare
+    // White's king here), and then White wins by the bare-king rule.
+    let mut g = game("shatranj", "k7/8/8/8/8/8/r7/RK6 w - - 0 1");
+    play(&mut g, &["a1a2"]);
+    assert_eq!(g.outcome(), None, "the bared side gets its reply");
+    play(&mut g, &["a8b8"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+}
