@@ -252,6 +252,18 @@ impl fmt::Display for TrajectoryError {
 
 impl std::error::Error for TrajectoryError {}
 
+/// Most cells one piece type's trees may have (per colour and start
+/// square): generous for real pieces (a hook mover on 16x16 needs about
+/// 2000), and a bound on memory for strings with many open legs.
+const MAX_NODES: usize = 200_000;
+
+/// Most cells one walk may visit: the walk records of every piece on the
+/// board are kept, so this bounds a position's memory.
+const MAX_WALK: usize = 8_000;
+
+/// Most cells the whole table may have (20 bytes each).
+const MAX_TABLE: usize = 8_000_000;
+
 /// A trie node while building.
 #[derive(Clone, Debug)]
 struct Node {
@@ -298,6 +310,12 @@ impl Builder {
 
     /// The child of `parent` (for class `class`) at (dx, dy), created if needed.
     fn child(&mut self, parent: usize, class: usize, dx: i32, dy: i32) -> usize {
+        if self.nodes.len() >= MAX_NODES && self.error.is_none() {
+            self.error = Some(format!(
+                "its moves need more than {MAX_NODES} trajectory cells on this board; \
+                 use fewer legs with open directions or shorter rides"
+            ));
+        }
         if let Some(&k) = self.nodes[parent].kids[class]
             .iter()
             .find(|&&k| self.nodes[k].dx == dx && self.nodes[k].dy == dy)
@@ -381,6 +399,9 @@ impl Builder {
         prev_len: u32,
         double: bool,
     ) {
+        if self.error.is_some() {
+            return;
+        }
         let leg = legs[k];
         let last = k + 1 == legs.len();
         let (sx, sy) = (i32::from(leg.step.dx), i32::from(leg.step.dy));
@@ -398,6 +419,9 @@ impl Builder {
         let (mut cur, mut cur_class) = (parent, class);
         let mut pos = at;
         for step in 1..=range {
+            if self.error.is_some() {
+                return;
+            }
             let mut target = (pos.0 + sx, pos.1 + sy);
             // Lame or must-jump leaps test the midpoint first (XBoard: rounded
             // towards zero); the leap hangs under the classes that allow it.
@@ -436,8 +460,12 @@ impl Builder {
                 return;
             };
             target = t;
-            if self.origin.is_some() && target == (0, 0) && leg.wrap && k == 0 {
-                // A wrapping ride met the piece itself.
+            if self.origin.is_some()
+                && leg.wrap
+                && (target == (0, 0) && k == 0 || target == at && k > 0)
+            {
+                // A wrapping ride met the piece itself, or came round to
+                // where its leg began.
                 return;
             }
             let node = self.child(cur, cur_class, target.0, target.1);
@@ -740,6 +768,14 @@ impl TrajectoryTable {
                         });
                     }
                     duplicates |= has_duplicate_targets(&b.nodes);
+                    if cells.len() > MAX_TABLE {
+                        return Err(TrajectoryError {
+                            piece: piece.name.clone(),
+                            message: format!(
+                                "the variant's trajectory table would exceed {MAX_TABLE} cells"
+                            ),
+                        });
+                    }
                     let mut fl = Flattener {
                         cells: &mut cells,
                         geometry: &geometry,
@@ -768,6 +804,14 @@ impl TrajectoryTable {
                     straight: straight && !wraps,
                 });
             }
+        }
+        if max_walk > MAX_WALK {
+            return Err(TrajectoryError {
+                piece: "(one of the pieces)".into(),
+                message: format!(
+                    "a piece's trajectories visit {max_walk} cells from one square; at most {MAX_WALK} are supported"
+                ),
+            });
         }
         if cells.len() > u32::MAX as usize / 2 {
             return Err(TrajectoryError {

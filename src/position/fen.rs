@@ -95,7 +95,7 @@ impl Position {
             records: vec![Entry::default(); cap * SLOTS].into_boxed_slice(),
             rec_len: [0; SLOTS],
             cap,
-            saved: Vec::with_capacity(cap * 256),
+            saved: Vec::with_capacity((cap * 256).min(1 << 20)),
         };
         let mut next = [0usize; 2];
         for rank in 0..g.height {

@@ -270,8 +270,22 @@ fn expand_group(text: &str, group: &RawGroup, out: &mut Vec<MoveDef>) -> Result<
     let mut ctx = Ctx { group, out };
     let mut legs = Vec::with_capacity(group.legs.len());
     expand_leg(&mut ctx, 0, atom, range, 0, false, &mut legs);
+    if ctx.out.len() > MAX_MOVES {
+        return Err(fault(
+            text,
+            group.pos,
+            format!(
+                "this move group expands to more than {MAX_MOVES} moves (too many legs with open directions)"
+            ),
+        ));
+    }
     Ok(())
 }
+
+/// Most moves one string may expand to: far above any real piece (the Chu
+/// Shogi Lion has under 100), low enough that a string with many open legs
+/// is refused instead of exhausting memory.
+const MAX_MOVES: usize = 20_000;
 
 /// Reject combinations that have no meaning, with the position of the letter.
 fn check_group(text: &str, group: &RawGroup) -> Result<(), BetzaError> {
@@ -438,6 +452,9 @@ fn expand_leg(
     slider_before: bool,
     legs: &mut Vec<Leg>,
 ) {
+    if ctx.out.len() > MAX_MOVES {
+        return;
+    }
     let group = ctx.group;
     let raw = &group.legs[k];
     let n = group.legs.len();

@@ -226,6 +226,10 @@ impl Walk<'_> {
             at = next;
             looped |= wrapped;
             steps += 1;
+            if looped && at == start && k > 0 {
+                // A wrapping ride came round to where its leg began.
+                break;
+            }
             let at_limit = |steps: u32| range != 0 && steps >= range;
             if let Some(r) = remaining_after_hop.as_mut() {
                 *r -= 1;
