@@ -398,24 +398,14 @@ impl Searcher {
         let mut best_move = Move::default();
         let mut legal = 0;
         for i in 0..moves.len() {
-            // Selection sort: the best remaining move next.
-            let j = (i..moves.len())
-                .max_by_key(|&k| scores[k])
-                .expect("non-empty range");
-            moves.swap(i, j);
-            scores.swap(i, j);
-            let m = moves[i];
+            let m = pick_next(&mut moves, &mut scores, i);
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
-            let certain = legality.certainly_legal(pos, m);
-            self.keys.push(key);
-            let undo = pos.make(m);
-            if !certain && pos.in_check(us) {
-                pos.unmake(m, &undo);
-                self.keys.pop();
+            let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
-            }
+            };
+            self.keys.push(key);
             legal += 1;
             // Late quiet moves are searched shallower first (late-move
             // reduction) and again at full depth only if they surprise.
@@ -540,20 +530,11 @@ impl Searcher {
         let key = pos.key();
         let mut legal = 0;
         for i in 0..moves.len() {
-            let j = (i..moves.len())
-                .max_by_key(|&k| scores[k])
-                .expect("non-empty range");
-            moves.swap(i, j);
-            scores.swap(i, j);
-            let m = moves[i];
-            let certain = legality.certainly_legal(pos, m);
-            self.keys.push(key);
-            let undo = pos.make(m);
-            if !certain && pos.in_check(us) {
-                pos.unmake(m, &undo);
-                self.keys.pop();
+            let m = pick_next(&mut moves, &mut scores, i);
+            let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
-            }
+            };
+            self.keys.push(key);
             legal += 1;
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             pos.unmake(m, &undo);
@@ -576,6 +557,29 @@ impl Searcher {
         }
         best
     }
+}
+
+/// Selection sort step: move the best-scored remaining move to `i`.
+fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+    let j = (i..moves.len())
+        .max_by_key(|&k| scores[k])
+        .expect("i < moves.len()");
+    moves.swap(i, j);
+    scores.swap(i, j);
+    moves[i]
+}
+
+/// Make `m` if it is legal (vouched for by `legality`, or by looking at the
+/// mover's royal pieces after making it); `None` leaves `pos` unchanged.
+fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<crate::position::Undo> {
+    let us = pos.side_to_move();
+    let certain = legality.certainly_legal(pos, m);
+    let undo = pos.make(m);
+    if !certain && pos.in_check(us) {
+        pos.unmake(m, &undo);
+        return None;
+    }
+    Some(undo)
 }
 
 /// Mate scores are stored relative to the node, not the root.
