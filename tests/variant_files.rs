@@ -92,7 +92,7 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("shatranj", 8, 8, 16, 6, false),
     ("makruk", 8, 8, 16, 6, false),
     ("grand", 10, 10, 20, 8, false),
-    ("great", 10, 8, 20, 8, false),
+    ("great", 10, 8, 20, 9, false),
     // Amazon: the queen becomes the amazon (6 types); nightrider: the
     // knight becomes the nightrider (6 types); grasshopper: eight
     // grasshoppers per side added (7 types, 24 pieces).
