@@ -272,6 +272,11 @@ impl Game {
                 by_value(end.stalemate, "Stalemate".into())
             });
         }
+        if self.pos.insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: "insufficient material".into(),
+            });
+        }
         if end.n_move_rule > 0 && self.pos.halfmove_clock() >= 2 * end.n_move_rule {
             return Some(Outcome::Draw {
                 reason: format!("{}-move rule", end.n_move_rule),

@@ -90,3 +90,38 @@ fn bare_king_in_shatranj() {
         })
     ));
 }
+
+/// Dead positions by FIDE's rules (and their counterparts in other
+/// variants): no placement of the material is checkmate. The engine finds
+/// this by searching placements, so these cases check that search against
+/// the known answers.
+#[test]
+fn insufficient_material_follows_what_can_mate() {
+    let dead = |variant: &str, fen: &str| game(variant, fen).position().insufficient_material();
+    // Chess: bare kings, king and knight, king and bishop cannot mate.
+    assert!(dead("normal", "8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
+    assert!(dead("normal", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1"));
+    assert!(dead("normal", "8/8/4k3/8/8/3K4/8/6b1 b - - 0 1"));
+    // A rook, a queen or a pawn can (the pawn by promoting), and two
+    // knights are not dead by FIDE's rule (a mate exists).
+    assert!(!dead("normal", "8/8/4k3/8/8/3K4/8/6R1 w - - 0 1"));
+    assert!(!dead("normal", "8/8/4k3/8/8/3K4/8/6q1 w - - 0 1"));
+    assert!(!dead("normal", "8/8/4k3/8/8/3K4/6P1/8 w - - 0 1"));
+    assert!(!dead("normal", "8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1"));
+    // King and knight against king and knight: mate is possible (the
+    // defender's own knight blocks its king), so not dead.
+    assert!(!dead("normal", "n7/8/4k3/8/8/3K4/8/6N1 w - - 0 1"));
+    // Capablanca: the archbishop (bishop + knight) mates alone.
+    assert!(!dead("capablanca", "10/10/4k5/10/10/3K6/10/6A3 w - - 0 1"));
+    assert!(dead("capablanca", "10/10/4k5/10/10/3K6/10/6N3 w - - 0 1"));
+    // Shatranj is won by baring the king: never dead on material.
+    assert!(!dead("shatranj", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1"));
+
+    let mut g = game("normal", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: "insufficient material".into()
+        })
+    );
+}

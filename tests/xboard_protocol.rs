@@ -273,6 +273,32 @@ fn claims_mate_and_stalemate() {
 }
 
 #[test]
+fn claims_dead_positions_and_accepts_draw_offers_there() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("force");
+    // White's knight takes the last black man: king and knight against
+    // king is dead (FIDE), and the engine says so after the move.
+    e.send("setboard 8/8/4k3/8/8/3K4/4r3/6N1 w - - 0 1");
+    e.send("usermove g1e2");
+    let l = e.expect(|l| l.starts_with("1/2-1/2") || l.starts_with("1-0") || l.starts_with("0-1"));
+    assert_eq!(l, "1/2-1/2 {insufficient material}");
+    // A draw offer in a dead position is accepted; in a won one it is not.
+    e.send("new");
+    e.send("force");
+    e.send("setboard 8/8/4k3/8/8/3K4/8/6N1 w - - 0 1");
+    e.send("draw");
+    let replies = e.sync(1);
+    assert!(replies.iter().any(|l| l == "offer draw"), "{replies:?}");
+    e.send("new");
+    e.send("force");
+    e.send("setboard 8/8/4k3/8/8/3K4/8/Q5N1 w - - 0 1");
+    e.send("draw");
+    let replies = e.sync(2);
+    assert!(!replies.iter().any(|l| l == "offer draw"), "{replies:?}");
+}
+
+#[test]
 fn analyze_mode_reports_and_accepts_moves() {
     let mut e = Engine::start(&[]);
     e.send("new");

@@ -58,7 +58,7 @@ timeout "$limit" xvfb-run -a /usr/games/xboard \
     -variant "$variant" -matchMode true -matchGames "$games" \
     -timeControl "$tc" -movesPerSession 40 \
     -saveGameFile "$out/games.pgn" -debugMode true -nameOfDebugFile "$out/xboard.debug" \
-    -popupExitMessage false -autoCallFlag true -testLegality true \
+    -popupExitMessage false -autoCallFlag true -testLegality true -animateMoving false \
     >"$out/xboard.out" 2>&1 || true
 
 pgn="$out/games.pgn"

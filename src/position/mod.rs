@@ -10,6 +10,7 @@
 mod attack;
 mod fen;
 mod make;
+mod material;
 pub mod rules;
 
 pub use attack::entry;

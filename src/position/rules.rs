@@ -5,7 +5,8 @@
 use crate::geometry::{Geometry, Sq};
 use crate::trajectory::{TrajectoryError, TrajectoryTable};
 use crate::variant::{Color, Role, Variant};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Zobrist keys, from a fixed-seed generator so hashes are reproducible.
 #[derive(Clone, Debug)]
@@ -99,6 +100,9 @@ pub struct Rules {
     pub has_locust: bool,
     /// Per colour: every piece type's walks are monotone (see `RoleTrees`).
     pub monotone: [bool; 2],
+    /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
+    /// mate searches, by material, computed when first needed.
+    pub(crate) mate_cache: Mutex<HashMap<super::material::Material, bool>>,
 }
 
 impl Rules {
@@ -194,6 +198,7 @@ impl Rules {
             castling,
             has_locust,
             monotone,
+            mate_cache: Mutex::new(HashMap::new()),
         }))
     }
 

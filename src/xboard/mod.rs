@@ -146,6 +146,8 @@ struct Engine<W: Write> {
     resign_setting: i64,
     /// Our consecutive moves with a score below the threshold.
     hopeless_moves: u32,
+    /// The score (centipawns, our view) of our last move's search.
+    last_score: Option<i64>,
 }
 
 /// Run the engine on standard input and output until `quit` or end of
@@ -223,6 +225,7 @@ impl<W: Write> Engine<W> {
             resign_threshold: 0,
             resign_setting: 900,
             hopeless_moves: 0,
+            last_score: None,
         })
     }
 
@@ -364,11 +367,11 @@ impl<W: Write> Engine<W> {
         if running.purpose != Purpose::Move {
             return;
         }
+        let score = crate::search::xboard_score(done.result.score);
+        self.last_score = Some(score);
         // Resign (when the option is on) after three moves in a row that
         // score below the threshold.
-        if self.resign_threshold > 0
-            && crate::search::xboard_score(done.result.score) < -self.resign_threshold
-        {
+        if self.resign_threshold > 0 && score < -self.resign_threshold {
             self.hopeless_moves += 1;
         } else {
             self.hopeless_moves = 0;
@@ -392,6 +395,22 @@ impl<W: Write> Engine<W> {
                     self.send("resign");
                 }
             }
+        }
+    }
+
+    /// Take the opponent's draw offer when our last search saw us a pawn
+    /// down, or no better than equal after the opening, or when the
+    /// position is dead.
+    fn accepts_draw(&mut self) -> bool {
+        if self.game_over || self.analyze {
+            return false;
+        }
+        if self.game.position().insufficient_material() {
+            return true;
+        }
+        match self.last_score {
+            Some(s) => s <= -100 || (s <= 0 && self.game.position().fullmove_number() > 30),
+            None => false,
         }
     }
 
@@ -504,7 +523,11 @@ impl<W: Write> Engine<W> {
                 }
             }
             "ping" => self.send(&format!("pong {arg}")),
-            "draw" => {}
+            "draw" => {
+                if self.accepts_draw() {
+                    self.send("offer draw");
+                }
+            }
             "result" => {
                 self.stop_search();
                 self.game_over = true;
@@ -658,6 +681,7 @@ impl<W: Write> Engine<W> {
         self.nps = None;
         self.moves_played = 0;
         self.hopeless_moves = 0;
+        self.last_score = None;
         self.game_over = false;
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
