@@ -45,6 +45,9 @@ pub struct Evaluator {
     /// that scores zero (its average on a half-full board).
     mobility_weight: Box<[Score]>,
     mobility_base: Box<[Score]>,
+    /// Losing chess (giveaway, suicide, losers): running out of pieces
+    /// wins, so material counts against its owner.
+    losing: bool,
 }
 
 /// Expected mobility of one piece from `origin` (a padded square): the
@@ -178,6 +181,12 @@ impl Evaluator {
             neighbours: neighbours.into_boxed_slice(),
             mobility_weight: mobility_weight.into_boxed_slice(),
             mobility_base: mobility_base.into_boxed_slice(),
+            losing: rules
+                .variant
+                .end
+                .extinction
+                .as_ref()
+                .is_some_and(|e| e.value == crate::variant::GameValue::Win),
         }
     }
 
@@ -189,6 +198,9 @@ impl Evaluator {
 
     /// Static evaluation from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> Score {
+        if self.losing {
+            return self.evaluate_losing(pos);
+        }
         let mut score = [0 as Score; 2];
         let mut material = [0 as Score; 2];
         let mut royal_sq: [Option<Sq>; 2] = [None; 2];
@@ -241,6 +253,21 @@ impl Evaluator {
         }
         let us = pos.side_to_move().index();
         score[us] - score[1 - us] + 10
+    }
+}
+
+impl Evaluator {
+    /// Losing chess, v1: fewer men is better (a hundred per man), and of
+    /// equal counts the lighter army (a tenth of the usual values), since
+    /// heavy pieces are harder to give away.
+    fn evaluate_losing(&self, pos: &Position) -> Score {
+        let side = |c: Color| -> Score {
+            pos.pieces(c)
+                .map(|(_, s)| 100 + self.value[usize::from(s.role.0)] / 10)
+                .sum()
+        };
+        let us = pos.side_to_move();
+        side(us.opponent()) - side(us)
     }
 }
 

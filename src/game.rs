@@ -263,13 +263,19 @@ impl Game {
         };
         let end = self.pos.rules().variant.end.clone();
         if let Some(v) = self.pos.rule_outcome() {
-            return Some(by_value(v, "bare king".into()));
+            let bare = end.extinction.as_ref().is_some_and(|e| e.piece_count > 0);
+            let reason = if bare { "bare king" } else { "no pieces left" };
+            return Some(by_value(v, reason.into()));
         }
         if self.legal_moves().is_empty() {
             return Some(if self.pos.in_check(us) {
-                by_value(end.checkmate, format!("{} mates", name(them)))
+                let reason = match end.checkmate {
+                    GameValue::Loss => format!("{} mates", name(them)),
+                    _ => format!("{} is checkmated", name(us)),
+                };
+                by_value(end.checkmate, reason)
             } else {
-                by_value(end.stalemate, "Stalemate".into())
+                by_value(self.pos.stalemate_value(), "Stalemate".into())
             });
         }
         if self.pos.insufficient_material() {

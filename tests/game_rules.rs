@@ -125,3 +125,60 @@ fn insufficient_material_follows_what_can_mate() {
         })
     );
 }
+
+#[test]
+fn losing_chess_rules() {
+    // Giveaway: a capture, when there is one, is the only legal move (the
+    // rook must take on a5), and a side without pieces has won.
+    let mut g = game("giveaway", "7k/8/8/p7/8/8/8/R7 w - - 0 1");
+    let moves = g.legal_moves();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(griffon::game::move_text(g.position(), moves[0]), "a1a5");
+    let mut g = game("giveaway", "8/8/8/8/8/8/8/k7 w - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "no pieces left".into()
+        })
+    );
+    // Suicide: White is stalemated (its pawn is blocked) with fewer pieces
+    // than Black, and wins; with as many pieces it is a draw.
+    let mut g = game("suicide", "8/7p/8/8/8/p7/P7/8 w - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    let mut g = game("suicide", "8/8/8/8/8/p7/P7/8 w - - 0 1");
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
+    // Giveaway: a stalemated side wins whatever the count.
+    let mut g = game("giveaway", "8/8/8/8/8/p7/P7/8 w - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    // Losers: the checkmated side wins, and so does a side left with only
+    // its king.
+    let mut g = game("losers", "6k1/8/8/8/8/8/5PPP/3r2K1 w - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "White is checkmated".into()
+        })
+    );
+    let mut g = game("losers", "6k1/8/8/8/8/8/8/3r2K1 w - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason
+        }) if reason == "bare king"
+    ));
+}

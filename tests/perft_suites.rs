@@ -84,14 +84,17 @@ fn suite_files_are_all_tested() {
         "courier",
         "fischerandom",
         "fsf-ci",
+        "giveaway",
         "gothic",
         "grand",
         "great",
         "janus",
         "knightmate",
+        "losers",
         "makruk",
         "nocastle",
         "shatranj",
+        "suicide",
     ];
     let mut found: Vec<String> = std::fs::read_dir(data(""))
         .expect("tests/data/perft exists")
@@ -127,14 +130,17 @@ suite_tests! {
     perft_courier => "perft-courier.epd",
     perft_fischerandom => "perft-fischerandom.epd",
     perft_fsf_ci => "perft-fsf-ci.epd",
+    perft_giveaway => "perft-giveaway.epd",
     perft_gothic => "perft-gothic.epd",
     perft_grand => "perft-grand.epd",
     perft_great => "perft-great.epd",
     perft_janus => "perft-janus.epd",
     perft_knightmate => "perft-knightmate.epd",
+    perft_losers => "perft-losers.epd",
     perft_makruk => "perft-makruk.epd",
     perft_nocastle => "perft-nocastle.epd",
     perft_shatranj => "perft-shatranj.epd",
+    perft_suicide => "perft-suicide.epd",
 }
 
 // ---------------------------------------------------------------------------

@@ -80,3 +80,13 @@ fn knight_fork_wins_the_queen() {
     assert_eq!(m, "g4f6");
     assert!(s > 500, "score {s}");
 }
+
+#[test]
+fn giveaway_win_by_losing_the_last_piece() {
+    // White's last man, the rook, steps next to the black king (Rh7 or
+    // Rg7), which must take it: White has no pieces left and has won
+    // ("mate in 1" in XBoard's count).
+    let (m, s) = search("giveaway", "7k/R7/8/8/8/8/8/8 w - - 0 1", 4);
+    assert!(["a7h7", "a7g7"].contains(&m.as_str()), "{m} {s}");
+    assert_eq!(s, mate_in(1));
+}

@@ -99,7 +99,14 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("amazon", 8, 8, 16, 6, true),
     ("nightrider", 8, 8, 16, 6, true),
     ("grasshopper", 8, 8, 24, 7, true),
+    // Losing chess: the king is an ordinary piece in giveaway and suicide.
+    ("giveaway", 8, 8, 16, 6, true),
+    ("suicide", 8, 8, 16, 6, false),
+    ("losers", 8, 8, 16, 6, true),
 ];
+
+/// Variants whose king is not royal (nothing is check).
+const NO_ROYAL: &[&str] = &["giveaway", "suicide"];
 
 #[test]
 fn every_builtin_has_the_facts_of_its_rules() {
@@ -112,10 +119,11 @@ fn every_builtin_has_the_facts_of_its_rules() {
         assert_eq!(v.start.count(Color::Black), per_side, "{name}");
         assert_eq!(v.pieces.len(), types, "{name}");
         assert_eq!(v.castling.is_some(), castling, "{name}");
+        let royal_types = usize::from(!NO_ROYAL.contains(&name));
         assert_eq!(
             v.pieces.iter().filter(|p| p.royal).count(),
-            1,
-            "{name} has one royal type"
+            royal_types,
+            "{name}: royal piece types"
         );
         assert_eq!(v.start.side_to_move, Color::White, "{name}");
         assert_eq!(v.file, format!("variants/{name}.ini"));

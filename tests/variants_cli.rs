@@ -33,8 +33,9 @@ fn lists_builtins_and_checks_user_files() {
         String::from_utf8_lossy(&out.stderr)
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
-    // The 16 variants of issue 2 plus amazon, grasshopper and nightrider.
-    assert_eq!(stdout.lines().count(), 19);
+    // The 16 variants of issue 2, amazon, grasshopper and nightrider, and
+    // the three losing-chess variants.
+    assert_eq!(stdout.lines().count(), 22);
     let capablanca: Vec<&str> = stdout
         .lines()
         .find(|l| l.starts_with("capablanca "))

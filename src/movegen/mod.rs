@@ -247,7 +247,12 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
     let Some((kf, _)) = g.coords(king_sq) else {
         return;
     };
-    if pos.attacked_by(king_sq, them) {
+    // A royal king may not castle out of or through check; a non-royal one
+    // (losing chess) may.
+    let royal = pos
+        .piece_on(king_sq)
+        .is_some_and(|(_, s)| pos.rules().royal[usize::from(s.role.0)]);
+    if royal && pos.attacked_by(king_sq, them) {
         return;
     }
     for f in 0..g.width {
@@ -277,7 +282,7 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
             continue;
         }
         let (a, b) = (kf.min(kt), kf.max(kt));
-        if (a..=b).any(|x| pos.attacked_by(g.sq(x, rank), them)) {
+        if royal && (a..=b).any(|x| pos.attacked_by(g.sq(x, rank), them)) {
             continue;
         }
         list.push(Move::new(
@@ -306,6 +311,9 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
     pseudo_legal::<true, true>(pos, list);
     let check = Legality::new(pos);
     list.retain(|m| check.certainly_legal(pos, *m) || pos.is_legal(*m));
+    if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
+        list.retain(|m| m.is_capture());
+    }
 }
 
 /// A quick legality test from the attack map, good for most moves when the

@@ -324,6 +324,23 @@ impl Position {
         }
     }
 
+    /// The result for the side to move when it has no legal move and is
+    /// not in check: the variant's stalemate value, or with
+    /// `stalematePieceCount` a win for the side with fewer pieces.
+    pub fn stalemate_value(&self) -> GameValue {
+        let end = &self.rules.variant.end;
+        if !end.stalemate_piece_count {
+            return end.stalemate;
+        }
+        let ours = self.alive[self.side.index()].count_ones();
+        let theirs = self.alive[self.side.opponent().index()].count_ones();
+        match ours.cmp(&theirs) {
+            std::cmp::Ordering::Less => GameValue::Win,
+            std::cmp::Ordering::Equal => GameValue::Draw,
+            std::cmp::Ordering::Greater => GameValue::Loss,
+        }
+    }
+
     /// Pass the move (null move, for search): only the side to move and
     /// the e.p. state change; walks do not depend on whose turn it is.
     pub fn make_null(&mut self) -> EpState {

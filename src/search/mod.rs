@@ -13,7 +13,7 @@ pub use time::TimeControl;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
-use crate::movegen::{Legality, MAX_MOVES, Move, MoveList, flag, pseudo_legal};
+use crate::movegen::{Legality, MAX_MOVES, Move, MoveList, flag, generate_legal, pseudo_legal};
 use crate::position::Position;
 use crate::variant::GameValue;
 use arrayvec::ArrayVec;
@@ -326,9 +326,9 @@ impl Searcher {
         if let Some(v) = pos.rule_outcome() {
             return Self::result_score(v, ply);
         }
-        let (n_move_rule, checkmate, stalemate) = {
+        let (n_move_rule, checkmate, must_capture) = {
             let end = &pos.rules().variant.end;
-            (end.n_move_rule, end.checkmate, end.stalemate)
+            (end.n_move_rule, end.checkmate, end.must_capture)
         };
         if ply > 0 {
             if self.is_repetition(pos) {
@@ -367,7 +367,15 @@ impl Searcher {
             }
         }
         // Null move: if passing still fails high, a real move will too.
-        if !pv_node && !in_check && !after_null && depth >= 3 && ply > 0 && self.has_pieces(pos) {
+        // Not where captures are forced: zugzwang is the rule there.
+        if !pv_node
+            && !in_check
+            && !after_null
+            && !must_capture
+            && depth >= 3
+            && ply > 0
+            && self.has_pieces(pos)
+        {
             let static_eval = self.eval.evaluate(pos);
             if static_eval >= beta {
                 let r = 2 + depth / 4;
@@ -387,7 +395,13 @@ impl Searcher {
         }
 
         let mut moves = MoveList::new();
-        pseudo_legal::<true, true>(pos, &mut moves);
+        if must_capture {
+            // Which moves are legal depends on all of them: generate the
+            // legal list (captures only when there are any).
+            generate_legal(pos, &mut moves);
+        } else {
+            pseudo_legal::<true, true>(pos, &mut moves);
+        }
         let mut scores: ArrayVec<i32, MAX_MOVES> = moves
             .iter()
             .map(|&m| self.order(pos, m, hash_move, ply))
@@ -473,7 +487,11 @@ impl Searcher {
             }
         }
         if legal == 0 {
-            let value = if in_check { checkmate } else { stalemate };
+            let value = if in_check {
+                checkmate
+            } else {
+                pos.stalemate_value()
+            };
             return Self::result_score(value, ply);
         }
         let bound = if best_score >= beta {
@@ -508,8 +526,27 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(pos);
         }
+        let must_capture = pos.rules().variant.end.must_capture;
+        let mut moves = MoveList::new();
+        // With forced captures, a side that can capture may not stand pat.
+        let mut forced = false;
+        if must_capture {
+            generate_legal(pos, &mut moves);
+            if moves.is_empty() {
+                let end = &pos.rules().variant.end;
+                let value = if in_check {
+                    end.checkmate
+                } else {
+                    pos.stalemate_value()
+                };
+                return Self::result_score(value, ply);
+            }
+            forced = moves.iter().any(|m| m.is_capture());
+        } else {
+            pseudo_legal::<true, true>(pos, &mut moves);
+        }
         let mut best = -MATE - 1;
-        if !in_check {
+        if !in_check && !forced {
             let stand = self.eval.evaluate(pos);
             if stand >= beta {
                 return stand;
@@ -517,8 +554,6 @@ impl Searcher {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut moves = MoveList::new();
-        pseudo_legal::<true, true>(pos, &mut moves);
         if !in_check {
             moves.retain(|m| m.is_capture() || m.promotion().is_some());
         }

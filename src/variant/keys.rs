@@ -175,7 +175,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "perpetualCheckIllegal",
     "moveRepetitionIllegal",
     "chasingRule",
-    "stalematePieceCount",
     "shogiPawnDropMateIllegal",
     "shatarMateRule",
     "bikjangRule",

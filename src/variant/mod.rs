@@ -41,7 +41,7 @@
 //! `castlingRookPieces(White/Black)` `checking` `mustCapture`
 //! `stalemateValue` `checkmateValue` `extinctionValue` `extinctionPieceTypes`
 //! `extinctionPieceCount` `extinctionOpponentPieceCount` `extinctionClaim`
-//! `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
+//! `stalematePieceCount` `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
 //! `pieceDrops` `capturesToHand`. Other Fairy-Stockfish options are
 //! recognised and ignored with a "not supported yet" warning.
 //!
@@ -219,9 +219,14 @@ pub struct Extinction {
 pub struct GameEnd {
     /// False when checks are not allowed at all.
     pub checking: bool,
+    /// A side that can capture must (losing chess): captures, when there
+    /// are any, are the only legal moves.
     pub must_capture: bool,
     pub checkmate: GameValue,
     pub stalemate: GameValue,
+    /// A stalemate is won by the side with fewer pieces and drawn when the
+    /// counts are equal (suicide chess), instead of `stalemate`.
+    pub stalemate_piece_count: bool,
     pub extinction: Option<Extinction>,
     /// Moves (per side) without capture or pawn move that end the game; 0 = off.
     pub n_move_rule: u32,

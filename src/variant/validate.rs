@@ -1139,6 +1139,7 @@ impl<'a> Checker<'a> {
             stalemate: self
                 .game_value("stalemateValue", Some(GameValue::Draw), false)
                 .unwrap_or(GameValue::Draw),
+            stalemate_piece_count: self.bool("stalematePieceCount", false),
             extinction: extinction_value.map(|value| Extinction {
                 value,
                 piece_types,
