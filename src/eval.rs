@@ -251,6 +251,16 @@ impl Evaluator {
                 score[c] += 200 - 20 * centre - 10 * dist;
             }
         }
+        // n-check: checks already given bring the win closer.
+        if rules.variant.end.check_counting {
+            for color in Color::BOTH {
+                score[color.index()] += match pos.checks_to_give(color) {
+                    1 => 350,
+                    2 => 120,
+                    _ => 0,
+                };
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[1 - us] + 10
     }

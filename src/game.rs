@@ -263,9 +263,20 @@ impl Game {
         };
         let end = self.pos.rules().variant.end.clone();
         if let Some(v) = self.pos.rule_outcome() {
+            let checked_out = end.check_counting
+                && Color::BOTH
+                    .into_iter()
+                    .any(|c| self.pos.checks_to_give(c) == 0);
             let bare = end.extinction.as_ref().is_some_and(|e| e.piece_count > 0);
-            let reason = if bare { "bare king" } else { "no pieces left" };
-            return Some(by_value(v, reason.into()));
+            let reason = if checked_out {
+                let start = self.pos.rules().variant.start.checks_remaining;
+                format!("{} checks", start.map_or(3, |c| c[0].max(c[1])))
+            } else if bare {
+                "bare king".into()
+            } else {
+                "no pieces left".into()
+            };
+            return Some(by_value(v, reason));
         }
         if self.legal_moves().is_empty() {
             return Some(if self.pos.in_check(us) {

@@ -182,3 +182,28 @@ fn losing_chess_rules() {
         }) if reason == "bare king"
     ));
 }
+
+#[test]
+fn third_check_wins_in_3check() {
+    // White has given two checks already (1 left to give); Bb5+ is the
+    // third and wins. The counter is in the FEN and is written back.
+    let mut g = game(
+        "3check",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 3",
+    );
+    assert_eq!(g.outcome(), None);
+    play(&mut g, &["f1b5"]);
+    assert_eq!(g.position().checks_to_give(Color::White), 0);
+    assert!(
+        g.position().fen().contains(" 0+3 "),
+        "{}",
+        g.position().fen()
+    );
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "3 checks".into()
+        })
+    );
+}

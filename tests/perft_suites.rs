@@ -77,6 +77,7 @@ fn run_suite(file: &str) {
 fn suite_files_are_all_tested() {
     // Keeps the list of tests below in step with the data folder.
     let tested = [
+        "3check",
         "berolina",
         "capablanca",
         "caparandom",
@@ -123,6 +124,7 @@ macro_rules! suite_tests {
 }
 
 suite_tests! {
+    perft_3check => "perft-3check.epd",
     perft_berolina => "perft-berolina.epd",
     perft_capablanca => "perft-capablanca.epd",
     perft_caparandom => "perft-caparandom.epd",

@@ -103,6 +103,7 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("giveaway", 8, 8, 16, 6, true),
     ("suicide", 8, 8, 16, 6, false),
     ("losers", 8, 8, 16, 6, true),
+    ("3check", 8, 8, 16, 6, true),
 ];
 
 /// Variants whose king is not royal (nothing is check).

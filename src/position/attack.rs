@@ -161,6 +161,6 @@ impl Position {
         if self.side == crate::variant::Color::Black {
             key ^= z.black_to_move;
         }
-        key
+        key ^ self.checks_key()
     }
 }

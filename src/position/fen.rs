@@ -89,6 +89,11 @@ impl Position {
             castle: [0; 2],
             ep: EpState::default(),
             halfmove: setup.halfmove_clock,
+            checks: setup
+                .checks_remaining
+                .or(variant.start.checks_remaining)
+                .unwrap_or([3, 3])
+                .map(|n| n.min(u32::from(u8::MAX)) as u8),
             fullmove: setup.fullmove_number.max(1),
             key: 0,
             map: vec![SquareMap::default(); g.size].into_boxed_slice(),
@@ -302,6 +307,9 @@ impl Position {
                 }
             }
             None => s.push('-'),
+        }
+        if variant.end.check_counting {
+            s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
         }
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         s

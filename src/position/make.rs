@@ -22,6 +22,7 @@ pub struct Undo {
     castle: [u32; 2],
     ep: EpState,
     halfmove: u32,
+    checks: [u8; 2],
     key: u64,
     /// Slots whose walk records `make` replaced (and saved).
     affected: [u64; 2],
@@ -91,6 +92,7 @@ impl Position {
             castle: self.castle,
             ep: self.ep.clone(),
             halfmove: self.halfmove,
+            checks: self.checks,
             key: self.key,
             affected: [0; 2],
             saved_from: self.saved.len(),
@@ -229,6 +231,15 @@ impl Position {
         self.key = key;
 
         self.walk_all(affected);
+        // n-check: a move that gives check uses up one of the mover's.
+        if self.rules.variant.end.check_counting
+            && self.checks[us.index()] > 0
+            && self.in_check(self.side)
+        {
+            let before = self.checks_key();
+            self.checks[us.index()] -= 1;
+            self.key ^= before ^ self.checks_key();
+        }
         undo
     }
 
@@ -298,6 +309,7 @@ impl Position {
         self.castle = undo.castle;
         self.ep = undo.ep.clone();
         self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
         if us == Color::Black {
             self.fullmove -= 1;
         }

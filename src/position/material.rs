@@ -48,6 +48,7 @@ impl Position {
             || end.must_capture
             || end.extinction.is_some()
             || end.counting_rule.is_some()
+            || end.check_counting
             || end.checkmate != GameValue::Loss
             || end.stalemate != GameValue::Draw
             || v.drops.piece_drops

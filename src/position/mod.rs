@@ -77,6 +77,8 @@ pub struct Position {
     ep: EpState,
     halfmove: u32,
     fullmove: u32,
+    /// n-check: checks each side still has to give (unused otherwise).
+    checks: [u8; 2],
     key: u64,
     /// The attack map, per padded square.
     map: Box<[SquareMap]>,
@@ -298,6 +300,14 @@ impl Position {
     /// The result for the side to move when a rule other than mate has
     /// ended the game (extinction / bare king), else `None`.
     pub fn rule_outcome(&self) -> Option<GameValue> {
+        if self.rules.variant.end.check_counting {
+            if self.checks[self.side.opponent().index()] == 0 {
+                return Some(GameValue::Loss);
+            }
+            if self.checks[self.side.index()] == 0 {
+                return Some(GameValue::Win);
+            }
+        }
         let ext = self.rules.variant.end.extinction.as_ref()?;
         let count = |c: Color| {
             self.pieces(c)
@@ -322,6 +332,22 @@ impl Position {
         } else {
             None
         }
+    }
+
+    /// n-check: the checks `color` still has to give to win.
+    pub fn checks_to_give(&self, color: Color) -> u32 {
+        u32::from(self.checks[color.index()])
+    }
+
+    /// The key term of the n-check counters (zero without check counting).
+    fn checks_key(&self) -> u64 {
+        if !self.rules.variant.end.check_counting {
+            return 0;
+        }
+        let z = &self.rules.zobrist;
+        (0..2).fold(0, |k, c| {
+            k ^ z.checks[c][usize::from(self.checks[c].min(15))]
+        })
     }
 
     /// The result for the side to move when it has no legal move and is

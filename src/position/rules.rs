@@ -20,6 +20,8 @@ pub struct Zobrist {
     /// Per e.p. file.
     pub en_passant: [u64; 32],
     pub black_to_move: u64,
+    /// Per colour and checks still to give (n-check), capped at 15.
+    pub checks: [[u64; 16]; 2],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -44,13 +46,21 @@ impl Zobrist {
         for k in &mut en_passant {
             *k = splitmix(&mut s);
         }
+        let black_to_move = splitmix(&mut s);
+        let mut checks = [[0; 16]; 2];
+        for c in &mut checks {
+            for k in c.iter_mut() {
+                *k = splitmix(&mut s);
+            }
+        }
         Zobrist {
             pieces,
             squares,
             roles,
             castling,
             en_passant,
-            black_to_move: splitmix(&mut s),
+            black_to_move,
+            checks,
         }
     }
 

@@ -190,7 +190,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "flagPieceBlockedWin",
     "flagMove",
     "flagPieceSafe",
-    "checkCounting",
     "connectN",
     "connectNxN",
     "collinearN",

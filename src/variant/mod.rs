@@ -41,7 +41,7 @@
 //! `castlingRookPieces(White/Black)` `checking` `mustCapture`
 //! `stalemateValue` `checkmateValue` `extinctionValue` `extinctionPieceTypes`
 //! `extinctionPieceCount` `extinctionOpponentPieceCount` `extinctionClaim`
-//! `stalematePieceCount` `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
+//! `stalematePieceCount` `checkCounting` `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
 //! `pieceDrops` `capturesToHand`. Other Fairy-Stockfish options are
 //! recognised and ignored with a "not supported yet" warning.
 //!
@@ -227,6 +227,10 @@ pub struct GameEnd {
     /// A stalemate is won by the side with fewer pieces and drawn when the
     /// counts are equal (suicide chess), instead of `stalemate`.
     pub stalemate_piece_count: bool,
+    /// n-check: each side has to give the number of checks in the FEN's
+    /// `3+3` field (the start position's when absent); giving the last one
+    /// wins.
+    pub check_counting: bool,
     pub extinction: Option<Extinction>,
     /// Moves (per side) without capture or pawn move that end the game; 0 = off.
     pub n_move_rule: u32,

@@ -1140,6 +1140,7 @@ impl<'a> Checker<'a> {
                 .game_value("stalemateValue", Some(GameValue::Draw), false)
                 .unwrap_or(GameValue::Draw),
             stalemate_piece_count: self.bool("stalematePieceCount", false),
+            check_counting: self.bool("checkCounting", false),
             extinction: extinction_value.map(|value| Extinction {
                 value,
                 piece_types,
