@@ -268,9 +268,18 @@ impl Game {
                     .into_iter()
                     .any(|c| self.pos.checks_to_give(c) == 0);
             let bare = end.extinction.as_ref().is_some_and(|e| e.piece_count > 0);
+            let royal_gone = end.extinction.as_ref().is_some_and(|e| {
+                e.piece_types
+                    .iter()
+                    .all(|r| self.pos.rules().royal[usize::from(r.0)])
+            });
             let reason = if checked_out {
                 let start = self.pos.rules().variant.start.checks_remaining;
                 format!("{} checks", start.map_or(3, |c| c[0].max(c[1])))
+            } else if royal_gone && self.pos.rules().blast.is_some() {
+                "king exploded".into()
+            } else if royal_gone {
+                "king captured".into()
             } else if bare {
                 "bare king".into()
             } else {

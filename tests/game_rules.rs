@@ -207,3 +207,40 @@ fn third_check_wins_in_3check() {
         })
     );
 }
+
+#[test]
+fn atomic_explosions() {
+    // Qxd7 explodes the black king on e8 (next to d7): White wins at once,
+    // although the queen blows up too.
+    let mut g = game(
+        "atomic",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    play(&mut g, &["e2e3", "d7d6", "d1h5", "a7a6", "h5f7"]);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "king exploded".into()
+        })
+    );
+    // The explosion removed the queen, the f7 pawn, and the pieces around
+    // f7 but not the pawns: e8 king, f8 bishop, g8 knight.
+    let fen = g.position().fen();
+    assert!(fen.starts_with("rnbq3r/1pp1p1pp/p2p4/"), "{fen}");
+    // A capture next to one's own king is illegal: Rxd6 would blow up the
+    // black king on e7 (and Kxd6 the king itself).
+    let mut g = game("atomic", "8/4k3/r2N4/8/8/8/8/4K3 b - - 0 1");
+    let moves: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .map(|&m| griffon::game::move_text(g.position(), m))
+        .collect();
+    assert!(moves.contains(&"a6a5".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"a6d6".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e7d6".to_string()), "{moves:?}");
+    // Kings side by side: neither is in check, though the queen on h2
+    // attacks the white king along the rank.
+    let g = game("atomic", "8/8/8/8/8/3k4/3K3q/8 w - - 0 1");
+    assert!(!g.position().in_check(Color::White));
+}

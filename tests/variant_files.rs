@@ -104,6 +104,7 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("suicide", 8, 8, 16, 6, false),
     ("losers", 8, 8, 16, 6, true),
     ("3check", 8, 8, 16, 6, true),
+    ("atomic", 8, 8, 16, 6, true),
 ];
 
 /// Variants whose king is not royal (nothing is check).
@@ -604,14 +605,14 @@ fn errors_in_inherited_lines_name_the_child() {
 
 #[test]
 fn unknown_keys_are_warnings() {
-    let text = format!("{MINI}colour = blue\nblastOnCapture = true\n");
+    let text = format!("{MINI}colour = blue\npetrifyOnCapture = true\n");
     let (_, loaded) = load(&text).unwrap();
     let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
     assert_eq!(warnings.len(), 2, "{warnings:#?}");
     assert!(warnings[0].starts_with("user.ini:11: colour: unknown key"));
     assert!(
         warnings[1]
-            .starts_with("user.ini:12: blastOnCapture: Fairy-Stockfish option not supported")
+            .starts_with("user.ini:12: petrifyOnCapture: Fairy-Stockfish option not supported")
     );
 }
 

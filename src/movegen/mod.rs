@@ -335,7 +335,9 @@ impl Legality {
         let king = royals.next();
         let single = royals.next().is_none();
         let rules = pos.rules();
-        let monotone = rules.monotone[them.index()] && !rules.has_locust;
+        // Explosions can take the king with a capture next to it: no
+        // shortcut in atomic.
+        let monotone = rules.monotone[them.index()] && !rules.has_locust && rules.blast.is_none();
         match king {
             Some(king) if single && monotone && !pos.attacked_by(king, them) => Legality {
                 fast: true,

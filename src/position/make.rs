@@ -15,8 +15,11 @@ use arrayvec::ArrayVec;
 #[derive(Clone, Debug)]
 pub struct Undo {
     mover: Slot,
-    /// Captured pieces: slot index and its state.
-    captured: ArrayVec<(usize, Slot), 2>,
+    mover_slot: usize,
+    /// The mover blew up with its capture (atomic).
+    exploded: bool,
+    /// Captured pieces (and, in atomic, those blown up): slot and state.
+    captured: ArrayVec<(usize, Slot), 10>,
     /// The castling partner before the move.
     rook: Option<Slot>,
     castle: [u32; 2],
@@ -63,7 +66,7 @@ impl Position {
     }
 
     /// Squares of the pieces a move captures.
-    fn victims(&self, m: Move) -> ArrayVec<Sq, 2> {
+    fn victims(&self, m: Move) -> ArrayVec<Sq, 10> {
         let mut v = ArrayVec::new();
         if m.is(flag::CAPTURE) {
             v.push(m.to());
@@ -87,6 +90,8 @@ impl Position {
         let mover = self.slots[mover_slot];
         let mut undo = Undo {
             mover,
+            mover_slot,
+            exploded: false,
             captured: ArrayVec::new(),
             rook: None,
             castle: self.castle,
@@ -97,7 +102,25 @@ impl Position {
             affected: [0; 2],
             saved_from: self.saved.len(),
         };
-        let victims = self.victims(m);
+        let mut victims = self.victims(m);
+        // Atomic: the capture explodes everything around it but pawns, and
+        // the capturer itself.
+        if let Some(deltas) = self.rules.blast
+            && !victims.is_empty()
+        {
+            undo.exploded = true;
+            for d in deltas {
+                let s = (i32::from(to) + i32::from(d)) as Sq;
+                if s == from || victims.contains(&s) {
+                    continue;
+                }
+                if let Some((c, p)) = self.piece_on(s)
+                    && !self.rules.promotes[c.index()][usize::from(p.role.0)]
+                {
+                    victims.push(s);
+                }
+            }
+        }
         let castle_rook = m.is(flag::CASTLE).then(|| (m.aux(), self.slot_on(m.aux())));
         undo.rook = castle_rook.map(|(_, rs)| self.slots[rs]);
         // Pieces whose walks change.
@@ -152,14 +175,19 @@ impl Position {
             self.board[usize::from(rook_sq)] = 0;
         }
         let new_role = m.promotion().unwrap_or(mover.role);
-        key ^= z.piece(us, mover.role, from) ^ z.piece(us, new_role, to);
+        key ^= z.piece(us, mover.role, from);
         self.slots[mover_slot] = Slot {
             sq: to,
             role: new_role,
             virgin: false,
             promoted: mover.promoted || m.promotion().is_some(),
         };
-        self.board[usize::from(to)] = (mover_slot + 1) as u8;
+        if undo.exploded {
+            self.alive[us.index()] &= !Self::bit(mover_slot);
+        } else {
+            key ^= z.piece(us, new_role, to);
+            self.board[usize::from(to)] = (mover_slot + 1) as u8;
+        }
         if let (Some((rook_sq, rs)), Some(rt)) = (castle_rook, rook_to) {
             let rook = self.slots[rs];
             key ^= z.piece(us, rook.role, rook_sq) ^ z.piece(us, rook.role, rt);
@@ -178,7 +206,7 @@ impl Position {
                 self.castle[us.index()] = 0;
             }
             let g = self.rules.geometry();
-            let mut touched: ArrayVec<Sq, 4> = ArrayVec::new();
+            let mut touched: ArrayVec<Sq, 12> = ArrayVec::new();
             touched.push(from);
             touched.push(to);
             touched.extend(victims.iter().copied());
@@ -274,7 +302,7 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         self.side = self.side.opponent();
         let us = self.side;
-        let mover_slot = self.slot_on(to);
+        let mover_slot = undo.mover_slot;
         let castle_rook = m.is(flag::CASTLE).then(|| {
             let g = self.rules.geometry();
             let (kf, rank) = g.coords(to).expect("castling lands on the board");
@@ -296,6 +324,9 @@ impl Position {
         }
         self.slots[mover_slot] = undo.mover;
         self.board[usize::from(from)] = (mover_slot + 1) as u8;
+        if undo.exploded {
+            self.alive[us.index()] |= Self::bit(mover_slot);
+        }
         if let (Some((rook_sq, _, rs)), Some(rook)) = (castle_rook, undo.rook) {
             self.slots[rs] = rook;
             self.board[usize::from(rook_sq)] = (rs + 1) as u8;

@@ -52,6 +52,7 @@ impl Position {
             || end.checkmate != GameValue::Loss
             || end.stalemate != GameValue::Draw
             || v.drops.piece_drops
+            || v.blast_on_capture
         {
             return false;
         }

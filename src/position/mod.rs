@@ -242,9 +242,34 @@ impl Position {
 
     /// True if `color` has a royal piece under attack.
     pub fn in_check(&self, color: Color) -> bool {
+        if self.rules.blast.is_some() {
+            return self.atomic_in_check(color);
+        }
         let them = color.opponent();
         self.royals(color)
             .any(|sq| self.attacked_by(sq, them) || self.locust_attacked(sq, them))
+    }
+
+    /// Atomic: a side whose royal piece has blown up is "in check" (the
+    /// move that did it was illegal); one that has just blown up the
+    /// enemy's is not; royal pieces side by side cannot capture each other
+    /// (the capturer would explode too), so neither is in check.
+    fn atomic_in_check(&self, color: Color) -> bool {
+        let them = color.opponent();
+        let Some(ours) = self.royals(color).next() else {
+            return true;
+        };
+        let Some(theirs) = self.royals(them).next() else {
+            return false;
+        };
+        let g = self.rules.geometry();
+        if let (Some((a, b)), Some((c, d))) = (g.coords(ours), g.coords(theirs))
+            && a.abs_diff(c) <= 1
+            && b.abs_diff(d) <= 1
+        {
+            return false;
+        }
+        self.attacked_by(ours, them) || self.locust_attacked(ours, them)
     }
 
     /// A locust capture can take a royal piece in passing; the attack map

@@ -110,6 +110,8 @@ pub struct Rules {
     pub has_locust: bool,
     /// Per colour: every piece type's walks are monotone (see `RoleTrees`).
     pub monotone: [bool; 2],
+    /// Captures explode (atomic): the squares around a capture, as deltas.
+    pub blast: Option<[i16; 8]>,
     /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
     /// mate searches, by material, computed when first needed.
     pub(crate) mate_cache: Mutex<HashMap<super::material::Material, bool>>,
@@ -193,6 +195,20 @@ impl Rules {
                 != 0
         });
         let monotone = Color::BOTH.map(|c| table.trees[c.index()].iter().all(|t| t.monotone));
+        let blast = variant.blast_on_capture.then(|| {
+            let g = &table.geometry;
+            [
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ]
+            .map(|(dx, dy)| g.delta(dx, dy) as i16)
+        });
         Ok(Arc::new(Rules {
             variant,
             table,
@@ -208,6 +224,7 @@ impl Rules {
             castling,
             has_locust,
             monotone,
+            blast,
             mate_cache: Mutex::new(HashMap::new()),
         }))
     }

@@ -119,7 +119,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "mandatoryPiecePromotion",
     "piecePromotionOnCapture",
     "pieceDemotion",
-    "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "petrifyOnCapture",

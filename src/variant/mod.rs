@@ -42,7 +42,7 @@
 //! `stalemateValue` `checkmateValue` `extinctionValue` `extinctionPieceTypes`
 //! `extinctionPieceCount` `extinctionOpponentPieceCount` `extinctionClaim`
 //! `stalematePieceCount` `checkCounting` `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
-//! `pieceDrops` `capturesToHand`. Other Fairy-Stockfish options are
+//! `pieceDrops` `capturesToHand` `blastOnCapture`. Other Fairy-Stockfish options are
 //! recognised and ignored with a "not supported yet" warning.
 //!
 //! Griffon's own keys (Fairy-Stockfish lacks them and ignores them):
@@ -280,6 +280,9 @@ pub struct Variant {
     /// Pieces may not move where they could never move again (forces
     /// promotion on the last rank when promotion is optional).
     pub immobility_illegal: bool,
+    /// Atomic: a capture explodes the capturer, the captured piece and
+    /// every piece next to the capture square except pawn types.
+    pub blast_on_capture: bool,
     pub end: GameEnd,
     pub xboard: XBoardInfo,
 }

@@ -869,6 +869,7 @@ impl<'a> Checker<'a> {
             captures_to_hand: self.bool("capturesToHand", false),
         };
         let immobility_illegal = self.bool("immobilityIllegal", false);
+        let blast_on_capture = self.bool("blastOnCapture", false);
         let end = self.game_end();
         let xboard = self.xboard_info();
         let aliases = self.read("aliases", Vec::new(), |_, v| {
@@ -918,6 +919,7 @@ impl<'a> Checker<'a> {
             castling,
             drops,
             immobility_illegal,
+            blast_on_capture,
             end,
             xboard,
         })
