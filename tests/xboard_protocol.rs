@@ -273,6 +273,30 @@ fn claims_mate_and_stalemate() {
 }
 
 #[test]
+fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
+    // XBoard's courier has no bare-king rule (its shatranj has): with
+    // Black bared and its grace move played, Griffon must not claim but
+    // move, as XBoard expects.
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("variant courier");
+    e.send("force");
+    e.send("setboard k11/12/12/12/12/12/12/K10R b - - 0 1");
+    e.send("usermove a8b8");
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert!(l.starts_with("move "), "{l}");
+    // In shatranj the rule stands and is claimed.
+    e.send("new");
+    e.send("variant shatranj");
+    e.send("force");
+    e.send("setboard k7/8/8/8/8/8/8/K6R b - - 0 1");
+    e.send("usermove a8b8");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert_eq!(l, "1-0 {bare king}");
+}
+
+#[test]
 fn claims_dead_positions_and_accepts_draw_offers_there() {
     let mut e = Engine::start(&[]);
     e.send("new");

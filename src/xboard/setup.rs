@@ -63,6 +63,12 @@ pub fn piece_to_char(variant: &Variant) -> String {
 /// engine's `piece` commands (it accepts them for these without `setup`).
 pub const XBOARD_TAKES_PIECES: &[&str] = &["berolina", "cylinder", "great", "falcon"];
 
+/// XBoard variants whose bare-king rule XBoard 4.9 does not apply (it
+/// adjudicates a bare king only in shatranj), although the games' rules and
+/// Fairy-Stockfish's / Sjaak II's definitions have one. Seen in XBoard's
+/// debug log as "False win claim: 'bare king'".
+pub const XBOARD_NO_BARE_KING: &[&str] = &["courier", "great"];
+
 /// `piece X& BETZA` lines (both colours) for every piece type. In a
 /// cylinder variant every leg gets XBoard's `o` (wrap) modifier.
 pub fn piece_lines(variant: &Variant) -> Vec<String> {
