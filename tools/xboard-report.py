@@ -62,7 +62,7 @@ def report(d):
     illegal = len(re.findall(ours + r" Illegal move", log))
     errors = len(re.findall(ours + r" Error", log))
     illegal_by_engine = len(re.findall(r"[Ii]llegal move.*(?:from|by) (?:first|Griffon)", log))
-    false_claims = len(re.findall(r"False (?:win|draw) claim", log))
+    false_claims = len(re.findall(r"^GE\(\d+, False (?:win|draw) claim", log, re.M))
     ends = ", ".join(f"{n} {r}" for r, n in reasons.most_common())
     who = "Griffon vs Griffon" if self_play else "vs Fairy-Max"
     score = f"{win}-{draw}-{loss}" if not self_play else f"{win}-{draw}-{loss} (White-draw-Black)"
