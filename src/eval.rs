@@ -159,20 +159,8 @@ impl Evaluator {
             }
         }
         let mut neighbours = vec![[0i16; 8]; g.size];
-        let steps = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
         for &sq in &squares {
-            for (k, (dx, dy)) in steps.into_iter().enumerate() {
-                neighbours[usize::from(sq)][k] = g.delta(dx, dy) as i16;
-            }
+            neighbours[usize::from(sq)] = g.king_steps();
         }
         Evaluator {
             value: value.into_boxed_slice(),

@@ -65,6 +65,22 @@ impl Geometry {
         dy * self.stride + dx
     }
 
+    /// The eight king steps as square deltas, for "the squares around"
+    /// (king safety, explosions).
+    pub fn king_steps(&self) -> [i16; 8] {
+        [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ]
+        .map(|(dx, dy)| self.delta(dx, dy) as i16)
+    }
+
     /// Every on-board square, a1 first, rank by rank.
     pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
         (0..self.height).flat_map(move |r| (0..self.width).map(move |f| self.sq(f, r)))

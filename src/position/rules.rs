@@ -195,20 +195,9 @@ impl Rules {
                 != 0
         });
         let monotone = Color::BOTH.map(|c| table.trees[c.index()].iter().all(|t| t.monotone));
-        let blast = variant.blast_on_capture.then(|| {
-            let g = &table.geometry;
-            [
-                (1, 0),
-                (1, 1),
-                (0, 1),
-                (-1, 1),
-                (-1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ]
-            .map(|(dx, dy)| g.delta(dx, dy) as i16)
-        });
+        let blast = variant
+            .blast_on_capture
+            .then(|| table.geometry.king_steps());
         Ok(Arc::new(Rules {
             variant,
             table,
