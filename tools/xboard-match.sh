@@ -4,6 +4,9 @@
 #   tools/xboard-match.sh VARIANT GAMES [TIME_PER_40_MOVES] [OUTDIR]
 #
 # TIME_PER_40_MOVES is XBoard's -timeControl: minutes or MIN:SEC (default 1).
+# With INC=SECONDS in the environment the clock is incremental instead:
+# TIME for the game plus INC seconds per move (e.g. INC=0.1 for 1 s + 0.1 s
+# with TIME 0:01).
 #
 # Griffon is the first engine, Fairy-Max the second (set OPPONENT to another
 # command, e.g. OPPONENT=/path/to/griffon for self-play). XBoard keeps its
@@ -53,10 +56,15 @@ opponent=${OPPONENT:-$out/fairymax}
 
 rm -f "$out/games.pgn" "$out/xboard.debug"
 limit=$(( games * seconds * 12 + 300 ))
+clock=(-timeControl "$tc" -movesPerSession 40)
+if [ -n "${INC:-}" ]; then
+    clock=(-timeControl "$tc" -timeIncrement "$INC")
+    limit=$(( games * 600 + 300 ))
+fi
 timeout "$limit" xvfb-run -a /usr/games/xboard \
     -fcp "$griffon" -fd "$out" -scp "$opponent" -sd "$out" \
     -variant "$variant" -matchMode true -matchGames "$games" \
-    -timeControl "$tc" -movesPerSession 40 \
+    "${clock[@]}" \
     -saveGameFile "$out/games.pgn" -debugMode true -nameOfDebugFile "$out/xboard.debug" \
     -popupExitMessage false -autoCallFlag true -testLegality true -animateMoving false \
     >"$out/xboard.out" 2>&1 || true
