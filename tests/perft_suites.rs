@@ -78,6 +78,7 @@ fn suite_files_are_all_tested() {
     // Keeps the list of tests below in step with the data folder.
     let tested = [
         "3check",
+        "asean",
         "atomic",
         "berolina",
         "capablanca",
@@ -126,6 +127,7 @@ macro_rules! suite_tests {
 
 suite_tests! {
     perft_3check => "perft-3check.epd",
+    perft_asean => "perft-asean.epd",
     perft_atomic => "perft-atomic.epd",
     perft_berolina => "perft-berolina.epd",
     perft_capablanca => "perft-capablanca.epd",

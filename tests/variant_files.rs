@@ -105,6 +105,7 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("losers", 8, 8, 16, 6, true),
     ("3check", 8, 8, 16, 6, true),
     ("atomic", 8, 8, 16, 6, true),
+    ("asean", 8, 8, 16, 6, false),
 ];
 
 /// Variants whose king is not royal (nothing is check).
