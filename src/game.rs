@@ -298,6 +298,11 @@ impl Game {
                 by_value(self.pos.stalemate_value(), "Stalemate".into())
             });
         }
+        if self.pos.counting_expired() {
+            return Some(Outcome::Draw {
+                reason: "counting rule".into(),
+            });
+        }
         if self.pos.insufficient_material() {
             return Some(Outcome::Draw {
                 reason: "insufficient material".into(),

@@ -244,3 +244,31 @@ fn atomic_explosions() {
     let g = game("atomic", "8/8/8/8/8/3k4/3K3q/8 w - - 0 1");
     assert!(!g.position().in_check(Color::White));
 }
+
+#[test]
+fn makruk_counting_rule() {
+    // Rxa5 bares the black king; with two rooks against it the count is
+    // 8 moves (16 plies), started at the number of men (4, so 8 plies):
+    // eight more plies without mate draw the game.
+    let mut g = game("makruk", "4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1");
+    play(
+        &mut g,
+        &[
+            "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8",
+        ],
+    );
+    assert_eq!(g.outcome(), None);
+    play(&mut g, &["e4e5"]);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: "counting rule".into()
+        })
+    );
+    // ASEAN: against a rook (and a pawn) the bared king gets 16 moves, so
+    // the count that starts here is far from over.
+    let mut g = game("asean", "4k3/8/8/p7/8/7P/8/R3K3 w - - 0 1");
+    play(&mut g, &["a1a5"]);
+    assert_eq!(g.outcome(), None);
+    assert!(!g.position().counting_expired());
+}

@@ -94,6 +94,7 @@ impl Position {
                 .or(variant.start.checks_remaining)
                 .unwrap_or([3, 3])
                 .map(|n| n.min(u32::from(u8::MAX)) as u8),
+            counting: Default::default(),
             fullmove: setup.fullmove_number.max(1),
             key: 0,
             map: vec![SquareMap::default(); g.size].into_boxed_slice(),

@@ -26,6 +26,7 @@ pub struct Undo {
     ep: EpState,
     halfmove: u32,
     checks: [u8; 2],
+    counting: super::counting::Counting,
     key: u64,
     /// Slots whose walk records `make` replaced (and saved).
     affected: [u64; 2],
@@ -98,6 +99,7 @@ impl Position {
             ep: self.ep.clone(),
             halfmove: self.halfmove,
             checks: self.checks,
+            counting: self.counting,
             key: self.key,
             affected: [0; 2],
             saved_from: self.saved.len(),
@@ -259,6 +261,7 @@ impl Position {
         self.key = key;
 
         self.walk_all(affected);
+        self.update_counting(!undo.captured.is_empty());
         // n-check: a move that gives check uses up one of the mover's.
         if self.rules.variant.end.check_counting
             && self.checks[us.index()] > 0
@@ -341,6 +344,7 @@ impl Position {
         self.ep = undo.ep.clone();
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
+        self.counting = undo.counting;
         if us == Color::Black {
             self.fullmove -= 1;
         }

@@ -8,6 +8,7 @@
 //! walks pass the squares a move changes.
 
 mod attack;
+mod counting;
 mod fen;
 mod make;
 mod material;
@@ -79,6 +80,8 @@ pub struct Position {
     fullmove: u32,
     /// n-check: checks each side still has to give (unused otherwise).
     checks: [u8; 2],
+    /// Counting rules (makruk, ASEAN).
+    counting: counting::Counting,
     key: u64,
     /// The attack map, per padded square.
     map: Box<[SquareMap]>,

@@ -343,6 +343,10 @@ impl Searcher {
         }
         let us = pos.side_to_move();
         let in_check = pos.in_check(us);
+        // A count that has run out draws, unless this is mate.
+        if ply > 0 && !in_check && pos.counting_expired() {
+            return 0;
+        }
         if in_check {
             depth += 1;
         }
