@@ -286,6 +286,20 @@ fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
     e.send("go");
     let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
     assert!(l.starts_with("move "), "{l}");
+    // XBoard's makruk has no counting rule either: when the count of the
+    // referee's test in game_rules runs out, Griffon plays on.
+    e.send("new");
+    e.send("variant makruk");
+    e.send("force");
+    e.send("setboard 4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1");
+    for m in [
+        "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5",
+    ] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert!(l.starts_with("move "), "{l}");
     // In shatranj the rule stands and is claimed.
     e.send("new");
     e.send("variant shatranj");

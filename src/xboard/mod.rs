@@ -735,15 +735,7 @@ impl<W: Write> Engine<W> {
             self.send(&format!("Error (unknown variant): {line}"));
             return;
         };
-        // XBoard referees its own variants by its own rules. Its courier and
-        // Great Shatranj have no bare-king rule (only its shatranj does), and
-        // it judges a bare-king claim there false: play those games on to
-        // mate, as XBoard does.
-        if setup::XBOARD_NO_BARE_KING.contains(&variant.xboard.name.as_str())
-            && variant.end.extinction.is_some()
-        {
-            let mut v = (*variant).clone();
-            v.end.extinction = None;
+        if let Some(v) = setup::as_xboard_referees(&variant) {
             variant = Arc::new(v);
         }
         if let Err(e) = self.load_variant(variant.clone()) {

@@ -67,7 +67,32 @@ pub const XBOARD_TAKES_PIECES: &[&str] = &["berolina", "cylinder", "great", "fal
 /// adjudicates a bare king only in shatranj), although the games' rules and
 /// Fairy-Stockfish's / Sjaak II's definitions have one. Seen in XBoard's
 /// debug log as "False win claim: 'bare king'".
-pub const XBOARD_NO_BARE_KING: &[&str] = &["courier", "great"];
+const XBOARD_NO_BARE_KING: &[&str] = &["courier", "great"];
+
+/// XBoard variants whose counting rules XBoard 4.9 does not apply ("False
+/// draw claim: 'counting rule'" in a makruk game against Fairy-Max).
+const XBOARD_NO_COUNTING: &[&str] = &["makruk", "asean"];
+
+/// XBoard referees the variants it knows by its own rules, and scores a
+/// claim it cannot verify as a false claim. The variant as XBoard plays
+/// it, without the game-end rules it lacks, so that Griffon plays such
+/// games on instead of claiming; `None` when nothing differs.
+pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
+    let name = variant.xboard.name.as_str();
+    let bare_king = XBOARD_NO_BARE_KING.contains(&name) && variant.end.extinction.is_some();
+    let counting = XBOARD_NO_COUNTING.contains(&name) && variant.end.counting_rule.is_some();
+    if !bare_king && !counting {
+        return None;
+    }
+    let mut v = variant.clone();
+    if bare_king {
+        v.end.extinction = None;
+    }
+    if counting {
+        v.end.counting_rule = None;
+    }
+    Some(v)
+}
 
 /// `piece X& BETZA` lines (both colours) for every piece type. In a
 /// cylinder variant every leg gets XBoard's `o` (wrap) modifier.
