@@ -19,7 +19,8 @@ pub struct Undo {
     /// The mover blew up with its capture (atomic).
     exploded: bool,
     /// Captured pieces (and, in atomic, those blown up): slot and state.
-    captured: ArrayVec<(usize, Slot), 10>,
+    /// (Slot indices fit a byte: 128 slots.)
+    captured: ArrayVec<(u8, Slot), 10>,
     /// The castling partner before the move.
     rook: Option<Slot>,
     castle: [u32; 2],
@@ -160,7 +161,7 @@ impl Position {
             let slot = self.slot_on(v);
             let color = Self::slot_color(slot);
             affected[color.index()] |= Self::bit(slot);
-            undo.captured.push((slot, self.slots[slot]));
+            undo.captured.push((slot as u8, self.slots[slot]));
             key ^= z.piece(color, self.slots[slot].role, v);
         }
         undo.affected = affected;
@@ -170,6 +171,7 @@ impl Position {
         // Change the board: empty every square first, then fill.
         self.board[usize::from(from)] = 0;
         for &(slot, s) in &undo.captured {
+            let slot = usize::from(slot);
             self.board[usize::from(s.sq)] = 0;
             self.alive[Self::slot_color(slot).index()] &= !Self::bit(slot);
         }
@@ -335,6 +337,7 @@ impl Position {
             self.board[usize::from(rook_sq)] = (rs + 1) as u8;
         }
         for &(slot, s) in &undo.captured {
+            let slot = usize::from(slot);
             self.slots[slot] = s;
             self.board[usize::from(s.sq)] = (slot + 1) as u8;
             let c = Self::slot_color(slot).index();
