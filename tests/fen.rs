@@ -2,21 +2,12 @@
 //! variants and board sizes, rejection of positions the rules forbid, and
 //! no panic on mangled text.
 
+use common::{Rng, rules};
 use griffon::movegen::{legal_moves, move_text};
-use griffon::position::{Position, PositionError, Rules};
-use griffon::variant::VariantSet;
+use griffon::position::{Position, PositionError};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 
-fn rules(variant: &str) -> Arc<Rules> {
-    let mut set = VariantSet::new();
-    set.load_builtins().expect("built-in variants load");
-    let v = set
-        .get(variant)
-        .unwrap_or_else(|| panic!("no variant {variant}"))
-        .clone();
-    Rules::new(v).expect("rules build")
-}
+mod common;
 
 /// Positions whose FEN must come back unchanged.
 const ROUND_TRIP: [(&str, &str); 16] = [
@@ -219,23 +210,6 @@ fn bad_fens_are_errors() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-/// SplitMix64, for reproducible mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Mangled FENs (characters replaced, dropped, doubled, fields swapped)

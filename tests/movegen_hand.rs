@@ -4,21 +4,12 @@
 //! expected value is derived in the comment next to it from the rules of
 //! the variant, not taken from the program.
 
+use common::rules;
 use griffon::movegen::{Move, flag, legal_moves, move_text, perft};
-use griffon::position::{Position, Rules};
-use griffon::variant::VariantSet;
+use griffon::position::Position;
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
-fn rules(variant: &str) -> Arc<Rules> {
-    let mut set = VariantSet::new();
-    set.load_builtins().expect("built-in variants load");
-    let v = set
-        .get(variant)
-        .unwrap_or_else(|| panic!("no variant {variant}"))
-        .clone();
-    Rules::new(v).expect("rules build")
-}
+mod common;
 
 fn position(variant: &str, fen: &str) -> Position {
     Position::from_fen(rules(variant), fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))

@@ -30,6 +30,7 @@
 //! promotions, e.p. captures and lost castling rights within a few dozen
 //! plies.
 
+use common::Rng;
 use griffon::movegen::{Move, MoveList, flag, legal_moves, move_text, pseudo_legal};
 use griffon::position::{EpState, Position, Rules, Slot};
 use griffon::variant::{Color, Role, Square, Variant, VariantSet};
@@ -37,6 +38,8 @@ use griffon::xbetza::{self, Board, Cell, OutcomeKind, PieceMoves, outcomes};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
+
+mod common;
 
 /// (file, rank), both from 0: the interpreter's square.
 type XSq = xbetza::Sq;
@@ -55,22 +58,6 @@ fn games() -> usize {
 
 // ---------------------------------------------------------------------------
 // A deterministic generator (SplitMix64).
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 // ---------------------------------------------------------------------------
 // The shadow board and reference moves.

@@ -1,26 +1,13 @@
 //! Random XBetza strings never crash the compiler, the interpreter, the
 //! trajectory table or the move generator: they compile or give an error.
 
+use common::Rng;
 use griffon::movegen::legal_moves;
 use griffon::position::{Position, Rules};
 use griffon::variant::VariantSet;
 use griffon::xbetza::{Board, Dialect, compile, outcomes};
 
-/// SplitMix64: a small deterministic generator for test inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn pick<'a>(&mut self, s: &'a [&'a str]) -> &'a str {
-        s[(self.next() % s.len() as u64) as usize]
-    }
-}
+mod common;
 
 const PIECES: &[&str] = &[
     "f", "b", "l", "r", "v", "s", "h", "m", "c", "d", "e", "i", "n", "j", "p", "g", "y", "o", "t",
