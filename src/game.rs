@@ -7,8 +7,11 @@
 use crate::geometry::{Geometry, Sq};
 use crate::movegen::{Move, MoveList, flag, legal_moves};
 use crate::position::{Position, Undo};
-use crate::variant::{Color, GameValue};
+use crate::variant::{Color, GameEnd, GameValue};
 use std::fmt;
+
+/// The start of the reason given for a repetition lost by perpetual check.
+pub const PERPETUAL_CHECK: &str = "perpetual check";
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,14 +128,49 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     s
 }
 
+/// A position met earlier in a game or search line: what repetition rules
+/// need to know about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub key: u64,
+    /// The side to move was in check (perpetual-check rules).
+    pub in_check: bool,
+}
+
+/// The value, for the side to move, of a repetition whose cycle is
+/// `cycle`: every position after the earlier occurrence up to the current
+/// one, oldest first, each marked with whether its side to move was in
+/// check. Where perpetual check is illegal, a side that checked with every
+/// one of its moves in the cycle loses (unless both did).
+pub fn repetition_value(end: &GameEnd, cycle: impl DoubleEndedIterator<Item = bool>) -> GameValue {
+    if !end.perpetual_check_illegal {
+        return end.n_fold_value;
+    }
+    // From the current position backwards: even steps have us to move
+    // (in check: they checked), odd steps have them to move.
+    let (mut they_check, mut we_check) = (true, true);
+    for (i, check) in cycle.rev().enumerate() {
+        if i % 2 == 0 {
+            they_check &= check;
+        } else {
+            we_check &= check;
+        }
+    }
+    match (we_check, they_check) {
+        (true, false) => GameValue::Loss,
+        (false, true) => GameValue::Win,
+        _ => end.n_fold_value,
+    }
+}
+
 /// A game from a start position.
 #[derive(Clone)]
 pub struct Game {
     pos: Position,
     /// Moves played, with what undoes them.
     history: Vec<(Move, Undo)>,
-    /// Keys of the positions before each move, for repetitions.
-    keys: Vec<u64>,
+    /// The positions before each move, for repetitions.
+    keys: Vec<Seen>,
 }
 
 impl Game {
@@ -148,8 +186,8 @@ impl Game {
         &self.pos
     }
 
-    /// Keys of the earlier positions of the game, oldest first.
-    pub fn keys(&self) -> &[u64] {
+    /// The earlier positions of the game, oldest first.
+    pub fn keys(&self) -> &[Seen] {
         &self.keys
     }
 
@@ -171,7 +209,11 @@ impl Game {
 
     /// Play a move known to be legal (from `parse_move` or the generator).
     pub fn play(&mut self, m: Move) {
-        self.keys.push(self.pos.key());
+        let us = self.pos.side_to_move();
+        self.keys.push(Seen {
+            key: self.pos.key(),
+            in_check: self.pos.in_check(us),
+        });
         let undo = self.pos.make(m);
         self.history.push((m, undo));
     }
@@ -314,7 +356,13 @@ impl Game {
             });
         }
         if end.n_fold_rule > 0 && self.repetitions() + 1 >= end.n_fold_rule as usize {
-            return Some(by_value(end.n_fold_value, "repetition".into()));
+            let value = self.repetition_value(&end);
+            let reason = match value {
+                v if v == end.n_fold_value => "repetition".to_string(),
+                GameValue::Win => format!("{PERPETUAL_CHECK} by {}", name(them)),
+                _ => format!("{PERPETUAL_CHECK} by {}", name(us)),
+            };
+            return Some(by_value(value, reason));
         }
         None
     }
@@ -328,8 +376,24 @@ impl Game {
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&&k| k == key)
+            .filter(|s| s.key == key)
             .count()
+    }
+
+    /// The value of the current repetition for the side to move, judged
+    /// on the cycle since the position last occurred.
+    fn repetition_value(&self, end: &GameEnd) -> GameValue {
+        let key = self.pos.key();
+        let n = self.keys.len();
+        let Some(back) = (2..=n).step_by(2).find(|&b| self.keys[n - b].key == key) else {
+            return end.n_fold_value;
+        };
+        let us = self.pos.side_to_move();
+        let cycle = self.keys[n - back + 1..]
+            .iter()
+            .map(|s| s.in_check)
+            .chain(std::iter::once(self.pos.in_check(us)));
+        repetition_value(end, cycle)
     }
 }
 

@@ -19,7 +19,7 @@
 //! Tables are built once when a variant is loaded and are read-only after.
 
 use crate::geometry::Geometry;
-use crate::variant::{Color, Role, Variant};
+use crate::variant::{Color, Region, Role, Square, Variant};
 use crate::xbetza::{Hop, Jump, Leg, MoveDef, MoveKind};
 use std::fmt;
 
@@ -141,12 +141,15 @@ pub struct RoleTrees {
     /// direction (plain riders), so a discovered attack needs the three
     /// squares on one line.
     pub straight: bool,
+    /// Every continuation past an occupied square goes straight on too
+    /// (cannons): a new screen creates an attack only along one line.
+    pub straight_screens: bool,
 }
 
 /// Shape facts of a set of trees, for the fast legality test.
-fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool) {
-    // Returns (monotone, discovers, straight); `captures` tells whether a
-    // subtree holds a capturing cell.
+fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool, bool) {
+    // Returns (monotone, discovers, straight, straight_screens); `captures`
+    // tells whether a subtree holds a capturing cell.
     fn captures(cells: &[MoveTarget], group: u32) -> bool {
         let mut i = group as usize;
         loop {
@@ -163,12 +166,22 @@ fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool) {
             i += 1;
         }
     }
-    fn rec(cells: &[MoveTarget], group: u32, parent: i32, out: &mut (bool, bool, bool)) {
+    fn rec(cells: &[MoveTarget], group: u32, parent: i32, out: &mut (bool, bool, bool, bool)) {
         let mut i = group as usize;
         loop {
             let c = &cells[i];
-            if c.next[FRIEND] != 0 || c.next[FOE] != 0 {
-                out.0 = false;
+            let step = i32::from(c.delta) - parent;
+            for class in [FRIEND, FOE] {
+                let next = c.next[class];
+                if next != 0 {
+                    out.0 = false;
+                    let child = &cells[next as usize];
+                    if child.flags & cell_flags::LAST == 0
+                        || i32::from(child.delta) - i32::from(c.delta) != step
+                    {
+                        out.3 = false;
+                    }
+                }
             }
             let next = c.next[EMPTY];
             if next != 0 {
@@ -176,7 +189,6 @@ fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool) {
                     out.1 = true;
                 }
                 let child = &cells[next as usize];
-                let step = i32::from(c.delta) - parent;
                 if child.flags & cell_flags::LAST == 0
                     || i32::from(child.delta) - i32::from(c.delta) != step
                 {
@@ -194,7 +206,7 @@ fn analyse(cells: &[MoveTarget], roots: &[u32]) -> (bool, bool, bool) {
             i += 1;
         }
     }
-    let mut out = (true, false, true);
+    let mut out = (true, false, true, true);
     for &r in roots {
         if r != 0 {
             rec(cells, r, 0, &mut out);
@@ -281,11 +293,14 @@ struct Builder {
     height: i32,
     /// For per-square trees: the start square; wrapping legs work modulo the width.
     origin: Option<(i32, i32)>,
+    /// For per-square trees: the squares where moves may end (a piece's
+    /// mobility region); the walk still passes through the others.
+    landing: Option<Region>,
     error: Option<String>,
 }
 
 impl Builder {
-    fn new(width: u8, height: u8, origin: Option<(i32, i32)>) -> Builder {
+    fn new(width: u8, height: u8, origin: Option<(i32, i32)>, landing: Option<Region>) -> Builder {
         let root = Node {
             dx: 0,
             dy: 0,
@@ -299,7 +314,21 @@ impl Builder {
             width: i32::from(width),
             height: i32::from(height),
             origin,
+            landing,
             error: None,
+        }
+    }
+
+    /// Whether a move may end at (dx, dy) from the origin.
+    fn may_land(&self, dx: i32, dy: i32) -> bool {
+        match (self.landing, self.origin) {
+            (Some(region), Some((ox, oy))) => {
+                let (x, y) = (ox + dx, oy + dy);
+                (0..self.width).contains(&x)
+                    && (0..self.height).contains(&y)
+                    && region.contains(Square::new(x as u8, y as u8))
+            }
+            _ => true,
         }
     }
 
@@ -539,7 +568,7 @@ impl Builder {
         let leg = legs[k];
         let o = leg.occupancy;
         if last {
-            if leg.hop != Hop::None {
+            if leg.hop != Hop::None || !self.may_land(at.0, at.1) {
                 return;
             }
             let n = &mut self.nodes[node];
@@ -599,6 +628,11 @@ impl Builder {
                 return;
             };
             let node = self.child(cur, cur_class, t.0, t.1);
+            (cur, cur_class) = (node, EMPTY);
+            pos = t;
+            if !self.may_land(t.0, t.1) {
+                continue;
+            }
             let o = leg.occupancy;
             let n = &mut self.nodes[node];
             let tame = if leg.tame { generate::TAME } else { 0 };
@@ -611,8 +645,30 @@ impl Builder {
             if o.capture_friend {
                 n.generate[FRIEND] |= generate::MOVE | tame;
             }
-            (cur, cur_class) = (node, EMPTY);
-            pos = t;
+        }
+    }
+
+    /// Drop the cells that neither generate anything nor lead to cells
+    /// that do (a region-limited piece's steps out of its region), so that
+    /// walks do not depend on squares that cannot matter.
+    fn prune(&mut self) {
+        fn useful(nodes: &mut [Node], id: usize) -> bool {
+            let mut any = nodes[id].generate.iter().any(|&g| g != 0);
+            for class in 0..3 {
+                let kids = std::mem::take(&mut nodes[id].kids[class]);
+                let kept: Vec<usize> = kids.into_iter().filter(|&k| useful(nodes, k)).collect();
+                any |= !kept.is_empty();
+                nodes[id].kids[class] = kept;
+            }
+            any
+        }
+        for root in [0, 1] {
+            let kids = std::mem::take(&mut self.nodes[root].kids[EMPTY]);
+            let kept = kids
+                .into_iter()
+                .filter(|&k| useful(&mut self.nodes, k))
+                .collect();
+            self.nodes[root].kids[EMPTY] = kept;
         }
     }
 }
@@ -724,20 +780,27 @@ impl TrajectoryTable {
                     .any(|m| m.legs.iter().any(|l| l.wrap));
             for color in Color::BOTH {
                 let flip = color == Color::Black;
-                let defs: Vec<MoveDef> = piece
-                    .moves
-                    .moves
-                    .iter()
-                    .filter(|m| m.kind == MoveKind::Normal)
-                    .map(|m| {
-                        let mut m = m.clone();
-                        if variant.cylinder {
-                            m.legs.iter_mut().for_each(|l| l.wrap = true);
-                        }
-                        m
-                    })
-                    .collect();
-                let origins: Vec<Option<(i32, i32)>> = if wraps {
+                let normal = |moves: &crate::xbetza::PieceMoves| -> Vec<MoveDef> {
+                    moves
+                        .moves
+                        .iter()
+                        .filter(|m| m.kind == MoveKind::Normal)
+                        .map(|m| {
+                            let mut m = m.clone();
+                            if variant.cylinder {
+                                m.legs.iter_mut().for_each(|l| l.wrap = true);
+                            }
+                            m
+                        })
+                        .collect()
+                };
+                let defs = normal(&piece.moves);
+                let zone = piece.zone_moves[color.index()]
+                    .as_ref()
+                    .map(|z| (z.region, normal(&z.moves)));
+                let landing = piece.mobility[color.index()];
+                let per_square = wraps || piece.moves_depend_on_square(color);
+                let origins: Vec<Option<(i32, i32)>> = if per_square {
                     (0..geometry.size as u16)
                         .map(|sq| {
                             geometry
@@ -757,9 +820,22 @@ impl TrajectoryTable {
                         initial_roots.push(0);
                         continue;
                     };
-                    let mut b = Builder::new(variant.width, variant.height, wraps.then_some(o));
+                    let mut b = Builder::new(
+                        variant.width,
+                        variant.height,
+                        per_square.then_some(o),
+                        landing,
+                    );
                     for def in &defs {
                         b.add(def, flip);
+                    }
+                    if let Some((region, zone_defs)) = &zone
+                        && per_square
+                        && region.contains(Square::new(o.0 as u8, o.1 as u8))
+                    {
+                        for def in zone_defs {
+                            b.add(def, flip);
+                        }
                     }
                     if let Some(message) = b.error.take() {
                         return Err(TrajectoryError {
@@ -767,6 +843,7 @@ impl TrajectoryTable {
                             message,
                         });
                     }
+                    b.prune();
                     duplicates |= has_duplicate_targets(&b.nodes);
                     if cells.len() > MAX_TABLE {
                         return Err(TrajectoryError {
@@ -793,15 +870,16 @@ impl TrajectoryTable {
                     initial_roots.push(initial);
                 }
                 let all: Vec<u32> = roots.iter().chain(initial_roots.iter()).copied().collect();
-                let (monotone, discovers, straight) = analyse(&cells, &all);
+                let (monotone, discovers, straight, straight_screens) = analyse(&cells, &all);
                 trees[color.index()].push(RoleTrees {
                     roots: roots.into_boxed_slice(),
                     initial_roots: initial_roots.into_boxed_slice(),
-                    per_square: wraps,
+                    per_square,
                     duplicates,
                     monotone,
                     discovers,
-                    straight: straight && !wraps,
+                    straight: straight && !per_square,
+                    straight_screens: straight_screens && !per_square,
                 });
             }
         }

@@ -272,3 +272,138 @@ fn makruk_counting_rule() {
     assert_eq!(g.outcome(), None);
     assert!(!g.position().counting_expired());
 }
+
+#[test]
+fn xiangqi_stalemate_loses_and_generals_may_not_face() {
+    // Black's general on d10 may step to e10 (facing White's general on
+    // the open e-file) or d9 (covered by the soldier on c9, which steps
+    // sideways across the river): no move, and stalemate loses in xiangqi.
+    let mut g = game("xiangqi", "3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1");
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "Stalemate".into()
+        })
+    );
+    // The only man between the generals may not leave the file: the horse
+    // on e5 has no move, the general three (ranks are numbered 0-9 on the
+    // wire for 10-rank boards).
+    let mut g = game("xiangqi", "4k4/9/9/9/9/4H4/9/9/9/4K4 w - - 0 1");
+    assert!(g.parse_move("e4d6").is_err());
+    assert_eq!(g.legal_moves().len(), 3);
+    // A soldier before the river has no sideways step.
+    let mut g = game("xiangqi", "3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1");
+    assert!(g.parse_move("c3c4").is_ok());
+    assert!(g.parse_move("c3d3").is_err());
+}
+
+#[test]
+fn xiangqi_perpetual_check_loses() {
+    // White's chariot checks from a9 and a10 while Black's general steps
+    // between d9 and d10: at the third occurrence the checker loses.
+    let mut g = game("xiangqi", "9/3k5/9/9/9/9/9/9/9/R4K3 w - - 0 1");
+    play(&mut g, &["a0a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9"]);
+    assert_eq!(g.outcome(), None, "twice so far");
+    play(&mut g, &["a8a9", "d9d8", "a9a8", "d8d9"]);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: "perpetual check by White".into()
+        })
+    );
+    // The same shuffle without checks is a plain draw.
+    let mut g = game("xiangqi", "9/3k5/9/9/9/9/9/9/9/R4K3 w - - 0 1");
+    play(
+        &mut g,
+        &[
+            "a0a1", "d8d9", "a1a0", "d9d8", "a0a1", "d8d9", "a1a0", "d9d8",
+        ],
+    );
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
+}
+
+#[test]
+fn spartan_two_kings_and_duple_check() {
+    // Rooks on a1 and h1 attack both Spartan kings: a duple check. The king
+    // may step out to b8 (h8 stays attacked, which is allowed) but not to
+    // a7, where both would still be attacked.
+    let mut g = game("spartan", "k6k/8/8/8/8/8/8/R3K2R b - - 0 1");
+    assert!(g.position().in_check(Color::Black));
+    assert!(g.parse_move("a8b8").is_ok());
+    assert!(g.parse_move("a8a7").is_err());
+    // One king attacked is no check: White may take it, and Black plays on
+    // with the other (now in check on the open back rank).
+    let mut g = game("spartan", "k6k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(!g.position().in_check(Color::Black));
+    play(&mut g, &["a1a8"]);
+    assert_eq!(g.outcome(), None);
+    assert!(g.position().in_check(Color::Black));
+    // Both kings attacked along the back rank and no answer: mate.
+    let mut g = game("spartan", "k3Q2k/hh4hh/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: "White mates".into()
+        })
+    );
+    // A side with no king left has lost.
+    let mut g = game("spartan", "8/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn twokings_only_the_first_king_is_royal() {
+    // Kings on d1 and e1: d1 (first from the a-file) is royal. The rook on
+    // e8 attacks e1, which is allowed; d1 may not step into its file.
+    let mut g = game("twokings", "4r1k1/8/8/8/8/8/8/3KK3 w - - 0 1");
+    assert!(!g.position().in_check(Color::White));
+    assert!(g.parse_move("d1d2").is_ok());
+    // e1 may step to f2, but then d1... stays royal and safe: legal.
+    assert!(g.parse_move("e1f2").is_ok());
+    // Black takes the e1 king and the game goes on.
+    let mut g = game("twokings", "4r1k1/8/8/8/8/8/8/3KK3 b - - 0 1");
+    play(&mut g, &["e8e1"]);
+    assert_eq!(g.outcome(), None);
+    assert!(
+        g.position().in_check(Color::White),
+        "the rook now attacks d1"
+    );
+}
+
+#[test]
+fn wildcastle_king_on_d_castles_two_squares() {
+    // XBoard's wild castling from d1: O-O to b1 with the a1 rook landing on
+    // c1, O-O-O to f1 with the h1 rook landing on e1.
+    let mut g = game("wildcastle", "r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1");
+    play(&mut g, &["d1b1"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("r2k3r/8/8/8/8/8/8/1KR4R b kq")
+    );
+    let mut g = game("wildcastle", "r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1");
+    play(&mut g, &["d1f1"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("r2k3r/8/8/8/8/8/8/R3RK2 b kq")
+    );
+    // From e1 it is ordinary castling.
+    let mut g = game("wildcastle", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    play(&mut g, &["e1g1"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("r3k2r/8/8/8/8/8/8/R4RK1 b kq")
+    );
+}

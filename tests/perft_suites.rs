@@ -85,6 +85,7 @@ fn suite_files_are_all_tested() {
         "caparandom",
         "chess",
         "courier",
+        "embassy",
         "fischerandom",
         "fsf-ci",
         "giveaway",
@@ -97,7 +98,11 @@ fn suite_files_are_all_tested() {
         "makruk",
         "nocastle",
         "shatranj",
+        "spartan",
         "suicide",
+        "threekings",
+        "twokings",
+        "xiangqi",
     ];
     let mut found: Vec<String> = std::fs::read_dir(data(""))
         .expect("tests/data/perft exists")
@@ -134,6 +139,7 @@ suite_tests! {
     perft_caparandom => "perft-caparandom.epd",
     perft_chess => "perft-chess.epd",
     perft_courier => "perft-courier.epd",
+    perft_embassy => "perft-embassy.epd",
     perft_fischerandom => "perft-fischerandom.epd",
     perft_fsf_ci => "perft-fsf-ci.epd",
     perft_giveaway => "perft-giveaway.epd",
@@ -146,7 +152,11 @@ suite_tests! {
     perft_makruk => "perft-makruk.epd",
     perft_nocastle => "perft-nocastle.epd",
     perft_shatranj => "perft-shatranj.epd",
+    perft_spartan => "perft-spartan.epd",
     perft_suicide => "perft-suicide.epd",
+    perft_threekings => "perft-threekings.epd",
+    perft_twokings => "perft-twokings.epd",
+    perft_xiangqi => "perft-xiangqi.epd",
 }
 
 // ---------------------------------------------------------------------------

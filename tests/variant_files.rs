@@ -106,10 +106,22 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("3check", 8, 8, 16, 6, true),
     ("atomic", 8, 8, 16, 6, true),
     ("asean", 8, 8, 16, 6, false),
+    // Xiangqi: general, advisor, elephant, horse, chariot, cannon, soldier.
+    ("xiangqi", 9, 10, 16, 7, false),
+    // Spartan: the Persians' six types and the Spartans' hoplite,
+    // lieutenant, captain, general and warlord (the king is shared).
+    ("spartan", 8, 8, 16, 11, true),
+    ("twokings", 8, 8, 16, 6, true),
+    ("wildcastle", 8, 8, 16, 6, true),
+    ("embassy", 10, 8, 20, 8, true),
+    ("threekings", 8, 8, 16, 6, false),
 ];
 
 /// Variants whose king is not royal (nothing is check).
-const NO_ROYAL: &[&str] = &["giveaway", "suicide"];
+const NO_ROYAL: &[&str] = &["giveaway", "suicide", "threekings"];
+
+/// Variants without promotion (the xiangqi soldier never promotes).
+const NO_PROMOTION: &[&str] = &["xiangqi"];
 
 #[test]
 fn every_builtin_has_the_facts_of_its_rules() {
@@ -130,8 +142,17 @@ fn every_builtin_has_the_facts_of_its_rules() {
         );
         assert_eq!(v.start.side_to_move, Color::White, "{name}");
         assert_eq!(v.file, format!("variants/{name}.ini"));
-        assert!(!v.promotion.piece_types[0].is_empty(), "{name} promotes");
-        assert!(!v.promotion.pawn_types[0].is_empty(), "{name} has pawns");
+        let promotes = !NO_PROMOTION.contains(&name);
+        assert_eq!(
+            !v.promotion.piece_types[0].is_empty(),
+            promotes,
+            "{name} promotes"
+        );
+        assert_eq!(
+            !v.promotion.pawn_types[0].is_empty(),
+            promotes,
+            "{name} has pawns"
+        );
     }
 }
 
@@ -738,4 +759,35 @@ fn random_files_never_panic() {
         }
         let _ = set.load_str("random.ini", &text);
     }
+}
+
+#[test]
+fn mobility_regions_and_region_moves() {
+    // A soldier that gains sideways steps from rank 5 on, and a king kept
+    // to a 3x2 palace: counted by hand.
+    let (set, loaded) = load(
+        "[zone:nocastle]\ncustomPiece9 = s:fW\n\
+         regionMovesWhiteCustomPiece9 = sW: *5 *6 *7 *8\n\
+         regionMovesBlackCustomPiece9 = sW: *1 *2 *3 *4\n\
+         mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2\n",
+    )
+    .unwrap();
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let rules = griffon::position::Rules::new(set.get("zone").unwrap().clone()).unwrap();
+    let count = |fen: &str| {
+        let mut pos = griffon::position::Position::from_fen(rules.clone(), fen).unwrap();
+        griffon::movegen::legal_moves(&mut pos).len()
+    };
+    // Before rank 5: one step forward; the king has d1 f1 d2 e2 f2.
+    assert_eq!(count("4k3/8/8/8/3S4/8/8/4K3 w - - 0 1"), 1 + 5);
+    // On rank 5: forward and both sideways steps.
+    assert_eq!(count("4k3/8/8/3S4/8/8/8/4K3 w - - 0 1"), 3 + 5);
+    // Bad values are errors that name the key.
+    let errs =
+        errors("[zone2:nocastle]\ncustomPiece9 = s:fW\nregionMovesWhiteCustomPiece9 = sW *5\n");
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("regionMovesWhiteCustomPiece9")),
+        "{errs:?}"
+    );
 }

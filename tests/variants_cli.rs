@@ -34,8 +34,10 @@ fn lists_builtins_and_checks_user_files() {
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     // The 16 variants of issue 2, amazon, grasshopper and nightrider, and
-    // the three losing-chess variants, 3check, atomic and asean.
-    assert_eq!(stdout.lines().count(), 25);
+    // the three losing-chess variants, 3check, atomic and asean, and those
+    // of issue 5: xiangqi, spartan, twokings, wildcastle, with embassy and
+    // threekings.
+    assert_eq!(stdout.lines().count(), 31);
     let capablanca: Vec<&str> = stdout
         .lines()
         .find(|l| l.starts_with("capablanca "))

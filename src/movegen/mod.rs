@@ -249,9 +249,7 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
     };
     // A royal king may not castle out of or through check; a non-royal one
     // (losing chess) may.
-    let royal = pos
-        .piece_on(king_sq)
-        .is_some_and(|(_, s)| pos.rules().royal[usize::from(s.role.0)]);
+    let royal = pos.royals(us).any(|s| s == king_sq);
     if royal && pos.attacked_by(king_sq, them) {
         return;
     }
@@ -270,7 +268,17 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
             continue;
         }
         let kingside = f > kf;
-        let kt = c.king_to[if kingside { 0 } else { 1 }];
+        let kt = match c.king_distance {
+            Some(d) if kingside => kf + d,
+            Some(d) => match kf.checked_sub(d) {
+                Some(t) => t,
+                None => continue,
+            },
+            None => c.king_to[if kingside { 0 } else { 1 }],
+        };
+        if kt >= g.width {
+            continue;
+        }
         let rt = if kingside { kt - 1 } else { kt + 1 };
         let lo = kf.min(kt).min(f).min(rt);
         let hi = kf.max(kt).max(f).max(rt);
@@ -325,6 +333,13 @@ pub struct Legality {
     king: Sq,
     /// Some enemy walk visits the king's square (without attacking it).
     king_touched: bool,
+    /// Flying general: the enemy general's square, when it can face ours.
+    facing: Option<Sq>,
+    /// Which of several kings is royal depends on where they stand: their
+    /// moves are tested by making them.
+    kings_shift: bool,
+    /// The side to move has no royal piece.
+    all_legal: bool,
 }
 
 impl Legality {
@@ -338,16 +353,51 @@ impl Legality {
         // Explosions can take the king with a capture next to it: no
         // shortcut in atomic.
         let monotone = rules.monotone[them.index()] && !rules.has_locust && rules.blast.is_none();
-        match king {
-            Some(king) if single && monotone && !pos.attacked_by(king, them) => Legality {
+        // Facing generals are a check no walk shows: moves that could open
+        // or enter the file between them are tested by making them.
+        let facing = if rules.variant.end.flying_general {
+            let mut theirs = pos.royals(them);
+            match (theirs.next(), theirs.next()) {
+                (Some(sq), None) => Some(sq),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let facing_ok = !rules.variant.end.flying_general || facing.is_some();
+        let promotes_to_royal = rules.promotion_choices[us.index()]
+            .iter()
+            .any(|r| rules.royal[usize::from(r.0)]);
+        if king.is_none() && rules.blast.is_none() && !promotes_to_royal {
+            // Nothing of ours can be in check (losing chess, three kings):
+            // every move is legal.
+            return Legality {
                 fast: true,
-                king,
-                king_touched: pos.touched_by(king, them) != 0,
-            },
+                king: 0,
+                king_touched: false,
+                facing: None,
+                kings_shift: false,
+                all_legal: true,
+            };
+        }
+        match king {
+            Some(king) if single && monotone && facing_ok && !pos.attacked_by(king, them) => {
+                Legality {
+                    fast: true,
+                    king,
+                    king_touched: pos.touched_by(king, them) != 0,
+                    facing,
+                    kings_shift: rules.variant.royal_first_found,
+                    all_legal: false,
+                }
+            }
             _ => Legality {
                 fast: false,
                 king: 0,
                 king_touched: true,
+                facing: None,
+                kings_shift: true,
+                all_legal: false,
             },
         }
     }
@@ -356,11 +406,26 @@ impl Legality {
     /// it and look".
     #[inline]
     pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+        if self.all_legal {
+            return true;
+        }
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return false;
         }
         let them = pos.side_to_move().opponent();
         let from = m.from();
+        if self.kings_shift
+            && pos
+                .piece_on(from)
+                .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
+        {
+            return false;
+        }
+        if let Some(general) = self.facing
+            && may_face(pos, self.king, general, m)
+        {
+            return false;
+        }
         if from == self.king {
             // Nothing attacks the king, so no enemy ray runs through its
             // square unless some walk touches it; then the destination just
@@ -368,9 +433,22 @@ impl Legality {
             return !self.king_touched && !pos.attacked_by(m.to(), them);
         }
         // Vacating `from` can only extend enemy walks that pass it; the
-        // destination, occupied before or not, blocks as much as before.
-        let mut touching = pos.touched_by(from, them);
+        // destination, occupied before or not, blocks as much as before,
+        // but may become a screen for a cannon on a line with the king.
         let g = pos.rules().geometry();
+        if pos.piece_on(m.to()).is_none() {
+            let mut touching = pos.touched_by(m.to(), them);
+            while touching != 0 {
+                let bit = touching.trailing_zeros() as usize;
+                touching &= touching - 1;
+                let enemy = pos.slot(Position::slot_index(them, bit));
+                let trees = pos.rules().table.role_trees(them, enemy.role);
+                if !trees.monotone && aligned(g, enemy.sq, m.to(), self.king) {
+                    return false;
+                }
+            }
+        }
+        let mut touching = pos.touched_by(from, them);
         while touching != 0 {
             let bit = touching.trailing_zeros() as usize;
             touching &= touching - 1;
@@ -385,6 +463,35 @@ impl Legality {
         }
         true
     }
+}
+
+/// Whether after `m` the generals on `king` (ours) and `general` could
+/// stand on one file with nothing between them.
+fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
+    let g = pos.rules().geometry();
+    let ours = if m.from() == king { m.to() } else { king };
+    let (Some((fk, rk)), Some((fg, rg))) = (g.coords(ours), g.coords(general)) else {
+        return true;
+    };
+    if fk != fg {
+        return false;
+    }
+    let (lo, hi) = (rk.min(rg), rk.max(rg));
+    let between = |sq: Sq| {
+        g.coords(sq)
+            .is_some_and(|(f, r)| f == fk && r > lo && r < hi)
+    };
+    // Count the men between after the move: `from` is vacated, `to` filled.
+    let mut men = (lo + 1..hi)
+        .filter(|&r| {
+            let sq = g.sq(fk, r);
+            sq != m.from() && pos.piece_on(sq).is_some()
+        })
+        .count();
+    if between(m.to()) && pos.piece_on(m.to()).is_none() {
+        men += 1;
+    }
+    men == 0
 }
 
 /// True if `c` lies beyond `b` on the line from `a` through `b`.

@@ -126,6 +126,12 @@ impl Position {
         }
         let castle_rook = m.is(flag::CASTLE).then(|| (m.aux(), self.slot_on(m.aux())));
         undo.rook = castle_rook.map(|(_, rs)| self.slots[rs]);
+        // With several pieces of the king's type (two kings), only the
+        // castling king's own move ends the castling rights.
+        let castling_king_moves = self.castle[us.index()] != 0
+            && self.rules.castling.as_ref().is_some_and(|c| {
+                mover.role == c.king_role[us.index()] && self.castling_king(us) == Some(from)
+            });
         // Pieces whose walks change.
         let mut affected = [0u64; 2];
         let mut mark = |sqs: [u64; 2]| {
@@ -206,7 +212,7 @@ impl Position {
         // Castling rights: the king's move ends them; moving from or onto a
         // partner's square ends that one.
         if let Some(c) = &self.rules.castling {
-            if mover.role == c.king_role[us.index()] {
+            if castling_king_moves {
                 self.castle[us.index()] = 0;
             }
             let g = self.rules.geometry();

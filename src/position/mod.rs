@@ -238,9 +238,26 @@ impl Position {
 
     /// Squares of the royal pieces of `color`.
     pub fn royals(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
+        let first_found = self.rules.variant.royal_first_found;
+        let first = if first_found {
+            self.first_royal(color)
+        } else {
+            None
+        };
+        self.pieces(color)
+            .filter(move |(_, s)| !first_found && self.rules.royal[usize::from(s.role.0)])
+            .map(|(_, s)| s.sq)
+            .chain(first)
+    }
+
+    /// XBoard's two-kings rule: of several pieces of a royal type, the one
+    /// found first scanning file a from rank 1 up, then file b, ...
+    fn first_royal(&self, color: Color) -> Option<Sq> {
+        let g = self.rules.geometry();
         self.pieces(color)
             .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
             .map(|(_, s)| s.sq)
+            .min_by_key(|&sq| g.coords(sq))
     }
 
     /// True if `color` has a royal piece under attack.
@@ -249,8 +266,36 @@ impl Position {
             return self.atomic_in_check(color);
         }
         let them = color.opponent();
-        self.royals(color)
-            .any(|sq| self.attacked_by(sq, them) || self.locust_attacked(sq, them))
+        let attacked = |sq: Sq| self.attacked_by(sq, them) || self.locust_attacked(sq, them);
+        let end = &self.rules.variant.end;
+        let check = if end.duple_check {
+            // Only when every royal piece is attacked.
+            let mut royals = self.royals(color).peekable();
+            royals.peek().is_some() && royals.all(attacked)
+        } else {
+            self.royals(color).any(attacked)
+        };
+        check || (end.flying_general && self.generals_face())
+    }
+
+    /// The flying-general rule: the two sides' royal pieces stand on one
+    /// file with nothing between them (as if each attacked the other).
+    pub fn generals_face(&self) -> bool {
+        let (Some(a), Some(b)) = (
+            self.royals(Color::White).next(),
+            self.royals(Color::Black).next(),
+        ) else {
+            return false;
+        };
+        let g = self.rules.geometry();
+        let (Some((fa, ra)), Some((fb, rb))) = (g.coords(a), g.coords(b)) else {
+            return false;
+        };
+        if fa != fb {
+            return false;
+        }
+        let (lo, hi) = (ra.min(rb), ra.max(rb));
+        (lo + 1..hi).all(|r| self.piece_on(g.sq(fa, r)).is_none())
     }
 
     /// Atomic: a side whose royal piece has blown up is "in check" (the

@@ -81,6 +81,9 @@ pub struct CastlingRules {
     pub king_role: [Role; 2],
     /// Which roles may be the castling partner, per colour.
     pub rook_role: [Vec<bool>; 2],
+    /// The king moves this many files towards the rook (wild castling)
+    /// instead of to `king_to`.
+    pub king_distance: Option<u8>,
 }
 
 /// The per-variant tables a [`Position`](super::Position) reads.
@@ -108,7 +111,9 @@ pub struct Rules {
     pub castling: Option<CastlingRules>,
     /// Some piece captures in passing (the attack map then needs a slower check test).
     pub has_locust: bool,
-    /// Per colour: every piece type's walks are monotone (see `RoleTrees`).
+    /// Per colour: every piece type's walks are monotone, or continue past
+    /// occupied squares only straight on (cannons): the fast legality test
+    /// applies (see `RoleTrees`).
     pub monotone: [bool; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
@@ -187,6 +192,7 @@ impl Rules {
                 role_set(&c.rook_pieces[0]).into_vec(),
                 role_set(&c.rook_pieces[1]).into_vec(),
             ],
+            king_distance: c.king_distance,
         });
         let has_locust = table.cells.iter().any(|c| {
             c.flags
@@ -194,7 +200,11 @@ impl Rules {
                     | crate::trajectory::cell_flags::LOCUST_FRIEND)
                 != 0
         });
-        let monotone = Color::BOTH.map(|c| table.trees[c.index()].iter().all(|t| t.monotone));
+        let monotone = Color::BOTH.map(|c| {
+            table.trees[c.index()]
+                .iter()
+                .all(|t| t.monotone || t.straight_screens)
+        });
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());

@@ -13,6 +13,7 @@ pub use time::TimeControl;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
+use crate::game::{Seen, repetition_value};
 use crate::movegen::{Legality, MAX_MOVES, Move, MoveList, flag, generate_legal, pseudo_legal};
 use crate::position::Position;
 use crate::variant::GameValue;
@@ -93,7 +94,7 @@ pub struct Searcher {
     start: Instant,
     limits: Limits,
     /// Keys of the game so far followed by the current search path.
-    keys: Vec<u64>,
+    keys: Vec<Seen>,
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Moves the root may not play (XBoard `exclude`).
     pub excluded: Vec<Move>,
@@ -139,7 +140,7 @@ impl Searcher {
     pub fn search(
         &mut self,
         root: &Position,
-        game_keys: &[u64],
+        game_keys: &[Seen],
         limits: Limits,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
@@ -235,14 +236,21 @@ impl Searcher {
     }
 
     /// A repetition of an earlier position with the same side to move
-    /// (within the reversible moves) scores as a draw.
-    fn is_repetition(&self, pos: &Position) -> bool {
+    /// (within the reversible moves) ends the line: its value for the side
+    /// to move (a draw, unless one side checked all the way where
+    /// perpetual check is illegal).
+    fn repetition(&self, pos: &Position, in_check: bool) -> Option<GameValue> {
         let key = pos.key();
         let window = (pos.halfmove_clock() as usize).min(self.keys.len());
         let len = self.keys.len();
-        (2..=window)
+        let back = (2..=window)
             .step_by(2)
-            .any(|back| self.keys[len - back] == key)
+            .find(|&back| self.keys[len - back].key == key)?;
+        let cycle = self.keys[len - back + 1..]
+            .iter()
+            .map(|s| s.in_check)
+            .chain(std::iter::once(in_check));
+        Some(repetition_value(&pos.rules().variant.end, cycle))
     }
 
     /// The value of a game result for the side to move at `ply`.
@@ -330,9 +338,11 @@ impl Searcher {
             let end = &pos.rules().variant.end;
             (end.n_move_rule, end.checkmate, end.must_capture)
         };
+        let us = pos.side_to_move();
+        let in_check = pos.in_check(us);
         if ply > 0 {
-            if self.is_repetition(pos) {
-                return 0;
+            if let Some(value) = self.repetition(pos, in_check) {
+                return Self::result_score(value, ply);
             }
             if n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule {
                 return 0;
@@ -341,8 +351,6 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(pos);
         }
-        let us = pos.side_to_move();
-        let in_check = pos.in_check(us);
         // A count that has run out draws, unless this is mate.
         if ply > 0 && !in_check && pos.counting_expired() {
             return 0;
@@ -383,7 +391,7 @@ impl Searcher {
             let static_eval = self.eval.evaluate(pos);
             if static_eval >= beta {
                 let r = 2 + depth / 4;
-                self.keys.push(key);
+                self.keys.push(Seen { key, in_check });
                 let ep = pos.make_null();
                 let score =
                     -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, true);
@@ -423,7 +431,7 @@ impl Searcher {
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
-            self.keys.push(key);
+            self.keys.push(Seen { key, in_check });
             legal += 1;
             // Late quiet moves are searched shallower first (late-move
             // reduction) and again at full depth only if they surprise.
@@ -573,7 +581,7 @@ impl Searcher {
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
-            self.keys.push(key);
+            self.keys.push(Seen { key, in_check });
             legal += 1;
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             pos.unmake(m, &undo);

@@ -165,20 +165,16 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "passOnStalemateWhite",
     "passOnStalemateBlack",
     "makpongRule",
-    "soldierPromotionRank",
     "flipEnclosedPieces",
     "nMoveRuleTypes",
     "nMoveRuleTypesWhite",
     "nMoveRuleTypesBlack",
     "nFoldValueAbsolute",
-    "perpetualCheckIllegal",
     "moveRepetitionIllegal",
     "chasingRule",
     "shogiPawnDropMateIllegal",
     "shatarMateRule",
     "bikjangRule",
-    "extinctionPseudoRoyal",
-    "dupleCheck",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -213,7 +209,7 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
 ];
 
 pub(crate) fn is_unsupported_fsf(key: &str) -> bool {
-    FSF_UNSUPPORTED.contains(&key) || key.starts_with("mobilityRegion")
+    FSF_UNSUPPORTED.contains(&key)
 }
 
 #[cfg(test)]

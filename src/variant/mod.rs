@@ -41,9 +41,13 @@
 //! `castlingRookPieces(White/Black)` `checking` `mustCapture`
 //! `stalemateValue` `checkmateValue` `extinctionValue` `extinctionPieceTypes`
 //! `extinctionPieceCount` `extinctionOpponentPieceCount` `extinctionClaim`
-//! `stalematePieceCount` `checkCounting` `nMoveRule` `nFoldRule` `nFoldValue` `countingRule` `flyingGeneral`
-//! `pieceDrops` `capturesToHand` `blastOnCapture`. Other Fairy-Stockfish options are
-//! recognised and ignored with a "not supported yet" warning.
+//! `extinctionPseudoRoyal` `dupleCheck` `stalematePieceCount`
+//! `checkCounting` `nMoveRule` `nFoldRule` `nFoldValue`
+//! `perpetualCheckIllegal` `countingRule` `flyingGeneral`
+//! `mobilityRegion(White/Black)<Piece>` (`<Piece>` is the defining key with
+//! a capital: `King`, `Fers`, `CustomPiece3`) `soldierPromotionRank`
+//! `pieceDrops` `capturesToHand` `blastOnCapture`. Other Fairy-Stockfish
+//! options are recognised and ignored with a "not supported yet" warning.
 //!
 //! Griffon's own keys (Fairy-Stockfish lacks them and ignores them):
 //! - `betzaDialect = xboard | fairy`: how this section's piece strings are
@@ -55,6 +59,17 @@
 //!   section itself; inherited pieces keep the reading they were written in.
 //!   Fairy-Stockfish's predefined piece names always use its reading.
 //! - `cylinder = true`: every move wraps around the side edges.
+//! - `regionMoves(White/Black)<Piece> = BETZA: SQUARES`: moves a piece has
+//!   in addition while it stands on one of SQUARES (the xiangqi soldier's
+//!   sideways steps across the river, `sW: *6 *7 *8 *9 *10`).
+//! - `fenAliases = n:h b:e`: other letters FENs may use for a piece (read,
+//!   never written).
+//! - `royalFirstFound = true`: of several pieces of a royal type only the
+//!   first found from a1 (file by file, each from rank 1) is royal
+//!   (XBoard's twokings).
+//! - `castlingKingDistance = 2`: the king castles by moving that many files
+//!   towards the rook, which lands next to it on the inside (wild castling),
+//!   instead of to `castlingKingsideFile`/`castlingQueensideFile`.
 //! - `xboardName = NAME`: the name XBoard uses, if not the section name.
 //! - `aliases = a, b`: other names for the variant (e.g. `chess` for
 //!   `normal`). Neither `aliases` nor `xboardName` is inherited.
@@ -123,8 +138,32 @@ pub struct PieceDef {
     /// How `betza` was read.
     pub dialect: Dialect,
     pub moves: PieceMoves,
-    /// Defined by the `king` key: check, checkmate and castling apply to it.
+    /// Defined by the `king` key, or a pseudo-royal extinction piece:
+    /// check, checkmate and castling apply to it.
     pub royal: bool,
+    /// Per colour, the squares the piece may move to (Fairy-Stockfish's
+    /// `mobilityRegionWhiteKing`): the xiangqi palace and river. `None`:
+    /// anywhere. Moves may pass through squares outside it.
+    pub mobility: [Option<Region>; 2],
+    /// Per colour, moves the piece has in addition while it stands in a
+    /// region: the xiangqi soldier's sideways steps across the river.
+    pub zone_moves: [Option<ZoneMoves>; 2],
+}
+
+/// Extra moves of a piece standing in `region`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneMoves {
+    pub region: Region,
+    pub betza: String,
+    pub moves: PieceMoves,
+}
+
+impl PieceDef {
+    /// True when the piece's moves depend on where it stands beyond the
+    /// board edges (regions), so each square needs its own trajectories.
+    pub fn moves_depend_on_square(&self, color: Color) -> bool {
+        self.mobility[color.index()].is_some() || self.zone_moves[color.index()].is_some()
+    }
 }
 
 /// A game result from the point of view of the side it happens to (the
@@ -194,6 +233,10 @@ pub struct Castling {
     pub rook_kingside_file: u8,
     pub rook_queenside_file: u8,
     pub rook_pieces: [Vec<Role>; 2],
+    /// When set, the king moves this many files towards the rook instead of
+    /// to the fixed target files (wild castling: a king on d1 castles to b1
+    /// or f1).
+    pub king_distance: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,6 +256,9 @@ pub struct Extinction {
     pub piece_count: u32,
     pub opponent_piece_count: u32,
     pub claim: bool,
+    /// The pieces of `piece_types` are royal: a move may not leave one
+    /// attacked (Fairy-Stockfish's `extinctionPseudoRoyal`).
+    pub pseudo_royal: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,6 +286,12 @@ pub struct GameEnd {
     pub counting_rule: Option<CountingRule>,
     /// Kings may not face each other on an open file (xiangqi).
     pub flying_general: bool,
+    /// With several royal pieces, a side is in check only when all of them
+    /// are attacked (Spartan chess's two kings).
+    pub duple_check: bool,
+    /// A repetition during which one side checked with every move loses
+    /// for that side (xiangqi); other repetitions score `n_fold_value`.
+    pub perpetual_check_illegal: bool,
 }
 
 /// What XBoard needs beyond the rules to display the game.
@@ -270,6 +322,9 @@ pub struct Variant {
     pub chess960: bool,
     /// Indexed by [`Role`].
     pub pieces: Vec<PieceDef>,
+    /// Other letters FENs may use for a piece (`fenAliases = n:h`: Fairy-
+    /// Stockfish writes the xiangqi horse `n`, XBoard `h`).
+    pub fen_aliases: Vec<(Letter, Role)>,
     pub start: StartPosition,
     pub promotion: Promotion,
     pub double_step: DoubleStep,
@@ -283,6 +338,10 @@ pub struct Variant {
     /// Atomic: a capture explodes the capturer, the captured piece and
     /// every piece next to the capture square except pawn types.
     pub blast_on_capture: bool,
+    /// Of several pieces of a royal type only the first found, scanning
+    /// the files from a and each file from rank 1, is royal; the others
+    /// are ordinary pieces (XBoard's twokings, ICC wild 9).
+    pub royal_first_found: bool,
     pub end: GameEnd,
     pub xboard: XBoardInfo,
 }
@@ -294,6 +353,12 @@ impl Variant {
             .iter()
             .position(|p| p.letter == letter)
             .map(|i| Role(i as u8))
+            .or_else(|| {
+                self.fen_aliases
+                    .iter()
+                    .find(|(l, _)| *l == letter)
+                    .map(|&(_, r)| r)
+            })
     }
 
     pub fn piece(&self, role: Role) -> &PieceDef {

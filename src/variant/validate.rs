@@ -18,9 +18,9 @@ use super::keys;
 use super::set::{Compiler, VariantSet};
 use super::{
     Castling, CountingRule, DoubleStep, Drops, EnPassant, Extinction, GameEnd, GameValue, PieceDef,
-    Promotion, Role, Variant, XBoardInfo, fen,
+    Promotion, Role, Variant, XBoardInfo, ZoneMoves, fen,
 };
-use crate::xbetza::Dialect;
+use crate::xbetza::{Dialect, PieceMoves};
 
 /// Where a value was written.
 #[derive(Clone, Debug)]
@@ -478,6 +478,7 @@ const CASTLING_KEYS: &[&str] = &[
     "castlingKingPiece",
     "castlingKingPieceWhite",
     "castlingKingPieceBlack",
+    "castlingKingDistance",
     "castlingRookPieces",
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
@@ -485,6 +486,42 @@ const CASTLING_KEYS: &[&str] = &[
 
 /// Default start position, as in Fairy-Stockfish.
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A square set on a `width` x `height` board: `a1 b2`, `*8` (a rank),
+/// `a*` (a file), `-` (empty).
+fn parse_region(v: &str, width: u8, height: u8) -> Result<Region, Kind> {
+    let mut region = Region::EMPTY;
+    for token in v.split_whitespace().filter(|&t| t != "-") {
+        let bad = || Kind::BadSquare {
+            token: token.into(),
+            width,
+            height,
+        };
+        if let Some(rank) = token.strip_prefix('*') {
+            let rank: u8 = rank
+                .parse()
+                .ok()
+                .filter(|r| (1..=height).contains(r))
+                .ok_or_else(bad)?;
+            region = region | Region::rank(rank - 1, width);
+        } else if let Some(file) = token.strip_suffix('*') {
+            let file = file
+                .chars()
+                .next()
+                .filter(|_| file.len() == 1)
+                .and_then(file_from_letter)
+                .filter(|&f| f < width)
+                .ok_or_else(bad)?;
+            region = region | Region::file(file, height);
+        } else {
+            let sq = Square::parse(token)
+                .filter(|s| s.on_board(width, height))
+                .ok_or_else(bad)?;
+            region.insert(sq);
+        }
+    }
+    Ok(region)
+}
 
 impl<'a> Checker<'a> {
     fn new(spec: &'a Spec, section: &'a Section, file: &VariantFile, compiler: Compiler) -> Self {
@@ -654,39 +691,7 @@ impl<'a> Checker<'a> {
     /// A square set: `a1 b2`, `*8` (a rank), `a*` (a file), `-` (empty).
     fn region(&mut self, key: &'a str, default: Region) -> Region {
         let (width, height) = (self.width, self.height);
-        self.read(key, default, |_, v| {
-            let mut region = Region::EMPTY;
-            for token in v.split_whitespace().filter(|&t| t != "-") {
-                let bad = || Kind::BadSquare {
-                    token: token.into(),
-                    width,
-                    height,
-                };
-                if let Some(rank) = token.strip_prefix('*') {
-                    let rank: u8 = rank
-                        .parse()
-                        .ok()
-                        .filter(|r| (1..=height).contains(r))
-                        .ok_or_else(bad)?;
-                    region = region | Region::rank(rank - 1, width);
-                } else if let Some(file) = token.strip_suffix('*') {
-                    let file = file
-                        .chars()
-                        .next()
-                        .filter(|_| file.len() == 1)
-                        .and_then(file_from_letter)
-                        .filter(|&f| f < width)
-                        .ok_or_else(bad)?;
-                    region = region | Region::file(file, height);
-                } else {
-                    let sq = Square::parse(token)
-                        .filter(|s| s.on_board(width, height))
-                        .ok_or_else(bad)?;
-                    region.insert(sq);
-                }
-            }
-            Ok(region)
-        })
+        self.read(key, default, |_, v| parse_region(v, width, height))
     }
 
     fn role_of(&self, letter: Letter) -> Option<Role> {
@@ -788,6 +793,9 @@ impl<'a> Checker<'a> {
         let chess960 = self.bool("chess960", false);
 
         self.compile_pieces();
+        if board_ok {
+            self.piece_regions();
+        }
         if !board_ok {
             // Everything else depends on the board size: checking it against
             // a guessed size would only add confusing follow-on errors.
@@ -840,6 +848,20 @@ impl<'a> Checker<'a> {
                 self.region("tripleStepRegionBlack", Region::EMPTY),
             ],
         };
+        if double_step.enabled {
+            // Fairy-Stockfish's pawn double step is a rule, not Betza: give
+            // it to pawn types that have no initial move of their own.
+            let header = self.header.clone();
+            for role in promotion.pawn_types.iter().flatten() {
+                let i = usize::from(role.0);
+                if self.pieces[i].moves.moves.iter().any(|m| m.initial) {
+                    continue;
+                }
+                let key = self.pieces[i].key.clone();
+                let extra = self.compile_betza("ifmnD", Dialect::XBoard, &header, &key);
+                self.pieces[i].moves.moves.extend(extra.moves);
+            }
+        }
         let mut ep_types = self.colored_roles(
             ["enPassantTypesWhite", "enPassantTypesBlack"],
             "enPassantTypes",
@@ -870,6 +892,7 @@ impl<'a> Checker<'a> {
         };
         let immobility_illegal = self.bool("immobilityIllegal", false);
         let blast_on_capture = self.bool("blastOnCapture", false);
+        let royal_first_found = self.bool("royalFirstFound", false);
         let end = self.game_end();
         let xboard = self.xboard_info();
         let aliases = self.read("aliases", Vec::new(), |_, v| {
@@ -879,6 +902,26 @@ impl<'a> Checker<'a> {
                 .collect())
         });
         self.read_piece_names();
+        let fen_aliases = self.read("fenAliases", Vec::new(), |c, v| {
+            v.split_whitespace()
+                .map(|pair| {
+                    let bad = || Kind::BadValue {
+                        value: pair.into(),
+                        expected: "alias:letter, the alias not a piece's own letter",
+                    };
+                    let (alias, letter) = pair.split_once(':').ok_or_else(bad)?;
+                    let alias = Letter::parse(alias).ok_or_else(bad)?;
+                    let letter = Letter::parse(letter).ok_or_else(bad)?;
+                    if c.role_of(alias).is_some() {
+                        return Err(bad());
+                    }
+                    let role = c
+                        .role_of(letter)
+                        .ok_or_else(|| Kind::UndefinedPiece(letter.to_string()))?;
+                    Ok((alias, role))
+                })
+                .collect()
+        });
         self.warn_unused();
 
         let castling_off = self
@@ -912,6 +955,7 @@ impl<'a> Checker<'a> {
             cylinder,
             chess960,
             pieces: std::mem::take(&mut self.pieces),
+            fen_aliases,
             start,
             promotion,
             double_step,
@@ -920,6 +964,7 @@ impl<'a> Checker<'a> {
             drops,
             immobility_illegal,
             blast_on_capture,
+            royal_first_found,
             end,
             xboard,
         })
@@ -935,29 +980,16 @@ impl<'a> Checker<'a> {
         for slot in &spec.pieces {
             let (betza, dialect) = match (&slot.betza, keys::fsf_piece(&slot.key)) {
                 (Some(b), _) => (b.clone(), slot.dialect),
+                // Fairy-Stockfish's soldier steps sideways only from its
+                // `soldierPromotionRank` on: the forward step here, the
+                // sideways steps as zone moves (see `piece_regions`).
+                (None, Some(_)) if slot.key == "soldier" => ("fW".into(), Dialect::FairyStockfish),
                 (None, Some(b)) => (b.to_string(), Dialect::FairyStockfish),
                 (None, None) => {
                     unreachable!("custom pieces without Betza are rejected when applied")
                 }
             };
-            let moves = match (self.compiler)(&betza, dialect) {
-                Ok(moves) => {
-                    for w in &moves.warnings {
-                        let message = format!(
-                            "Betza \"{betza}\" at character {}: {}",
-                            w.position + 1,
-                            w.message
-                        );
-                        self.warnings.push(warning(&slot.loc, &slot.key, message));
-                    }
-                    moves
-                }
-                Err(e) => {
-                    self.errors
-                        .push(error(&slot.loc, &slot.key, self.name, Kind::BadBetza(e)));
-                    Default::default()
-                }
-            };
+            let moves = self.compile_betza(&betza, dialect, &slot.loc, &slot.key);
             self.pieces.push(PieceDef {
                 letter: slot.letter,
                 name: slot.key.clone(),
@@ -966,7 +998,114 @@ impl<'a> Checker<'a> {
                 dialect,
                 moves,
                 royal: slot.key == "king",
+                mobility: [None, None],
+                zone_moves: [None, None],
             });
+        }
+    }
+
+    fn compile_betza(&mut self, betza: &str, dialect: Dialect, loc: &Loc, key: &str) -> PieceMoves {
+        match (self.compiler)(betza, dialect) {
+            Ok(moves) => {
+                for w in &moves.warnings {
+                    let message = format!(
+                        "Betza \"{betza}\" at character {}: {}",
+                        w.position + 1,
+                        w.message
+                    );
+                    self.warnings.push(warning(loc, key, message));
+                }
+                moves
+            }
+            Err(e) => {
+                self.errors
+                    .push(error(loc, key, self.name, Kind::BadBetza(e)));
+                Default::default()
+            }
+        }
+    }
+
+    /// The key set in this section whose name is `name`, if any (keys named
+    /// after pieces are built at run time).
+    fn key_named(&self, name: &str) -> Option<&'a str> {
+        let spec = self.spec;
+        spec.settings
+            .keys()
+            .find(|k| *k == name)
+            .map(String::as_str)
+    }
+
+    /// Region limits and zone moves of each piece type:
+    /// `mobilityRegionWhite<Piece>` (Fairy-Stockfish), the soldier's
+    /// `soldierPromotionRank`, and Griffon's `regionMovesWhite<Piece> =
+    /// BETZA: SQUARES` for moves a piece has only while standing in a region.
+    fn piece_regions(&mut self) {
+        let (w, h) = (self.width, self.height);
+        let soldier_rank = self.rank("soldierPromotionRank", 0);
+        for i in 0..self.pieces.len() {
+            let key = self.pieces[i].key.clone();
+            let mut suffix = key.clone();
+            if let Some(first) = suffix.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            let dialect = self.pieces[i].dialect;
+            for (c, color) in ["White", "Black"].into_iter().enumerate() {
+                if let Some(k) = self.key_named(&format!("mobilityRegion{color}{suffix}")) {
+                    let region = self.region(k, Region::all(w, h));
+                    self.pieces[i].mobility[c] = Some(region);
+                }
+                if key == "soldier" && self.pieces[i].betza == "fW" {
+                    // Relative ranks from `soldierPromotionRank` on.
+                    let region = (0..h)
+                        .filter(|&r| {
+                            if c == 0 {
+                                r >= soldier_rank
+                            } else {
+                                r + soldier_rank < h
+                            }
+                        })
+                        .fold(Region::EMPTY, |reg, r| reg | Region::rank(r, w));
+                    let moves = self.compile_betza(
+                        "sW",
+                        Dialect::FairyStockfish,
+                        &self.header.clone(),
+                        &key,
+                    );
+                    self.pieces[i].zone_moves[c] = Some(ZoneMoves {
+                        region,
+                        betza: "sW".into(),
+                        moves,
+                    });
+                }
+                if let Some(k) = self.key_named(&format!("regionMoves{color}{suffix}")) {
+                    let Some(setting) = self.get(k) else { continue };
+                    let Some((betza, squares)) = setting.value.split_once(':') else {
+                        self.fail(
+                            Some(setting),
+                            k,
+                            Kind::BadValue {
+                                value: setting.value.clone(),
+                                expected: "BETZA: SQUARES",
+                            },
+                        );
+                        continue;
+                    };
+                    let region = match parse_region(squares, w, h) {
+                        Ok(r) => r,
+                        Err(kind) => {
+                            self.fail(Some(setting), k, kind);
+                            continue;
+                        }
+                    };
+                    let betza = betza.trim().to_string();
+                    let moves = self.compile_betza(&betza, dialect, &setting.loc, k);
+                    self.pieces[i].zone_moves[c] = Some(ZoneMoves {
+                        region,
+                        betza,
+                        moves,
+                    });
+                }
+            }
         }
     }
 
@@ -1102,6 +1241,10 @@ impl<'a> Checker<'a> {
             );
             return None;
         }
+        let king_distance = self
+            .get("castlingKingDistance")
+            .is_some()
+            .then(|| self.number("castlingKingDistance", 2).clamp(1, 15) as u8);
         Some(Castling {
             kingside_file,
             queenside_file,
@@ -1111,6 +1254,7 @@ impl<'a> Checker<'a> {
             rook_kingside_file,
             rook_queenside_file,
             rook_pieces,
+            king_distance,
         })
     }
 
@@ -1122,6 +1266,12 @@ impl<'a> Checker<'a> {
         let piece_count = self.number("extinctionPieceCount", 0);
         let opponent_piece_count = self.number("extinctionOpponentPieceCount", 0);
         let claim = self.bool("extinctionClaim", false);
+        let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
+        if pseudo_royal && extinction_value.is_some() {
+            for r in &piece_types {
+                self.pieces[usize::from(r.0)].royal = true;
+            }
+        }
         let counting_rule = self.read("countingRule", None, |_, v| match v {
             "makruk" => Ok(Some(CountingRule::Makruk)),
             "cambodian" => Ok(Some(CountingRule::Cambodian)),
@@ -1149,6 +1299,7 @@ impl<'a> Checker<'a> {
                 piece_count,
                 opponent_piece_count,
                 claim,
+                pseudo_royal,
             }),
             n_move_rule: self.number("nMoveRule", 50),
             n_fold_rule: self.number("nFoldRule", 3),
@@ -1157,6 +1308,8 @@ impl<'a> Checker<'a> {
                 .unwrap_or(GameValue::Draw),
             counting_rule,
             flying_general: self.bool("flyingGeneral", false),
+            duple_check: self.bool("dupleCheck", false),
+            perpetual_check_illegal: self.bool("perpetualCheckIllegal", false),
         }
     }
 

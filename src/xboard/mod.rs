@@ -417,6 +417,13 @@ impl<W: Write> Engine<W> {
     /// If the game is over by rule, say so; true when it is.
     fn claim_result(&mut self) -> bool {
         if let Some(outcome) = self.game.outcome() {
+            let variant = &self.game.position().rules().variant;
+            if XBOARD_VARIANTS.contains(&variant.xboard.name.as_str())
+                && setup::xboard_judges_itself(&outcome)
+            {
+                // XBoard rules on it when it sees fit; play on until then.
+                return false;
+            }
             self.game_over = true;
             let text = outcome.result_text();
             if let Outcome::Draw { .. } = outcome {

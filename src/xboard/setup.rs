@@ -2,6 +2,7 @@
 //! (piece-to-char table, board size, parent variant, start FEN) and one
 //! `piece` line per piece type with its XBetza, plus `highlight` boards.
 
+use crate::game::{Outcome, PERPETUAL_CHECK};
 use crate::geometry::Sq;
 use crate::movegen::{Move, flag};
 use crate::position::Position;
@@ -92,6 +93,14 @@ pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
         v.end.counting_rule = None;
     }
     Some(v)
+}
+
+/// Results XBoard adjudicates by itself in the variants it knows and calls
+/// false when an engine claims them: a repetition lost by perpetual check
+/// (XBoard 4.9 rules on it at the 6th occurrence, and accepts only a plain
+/// draw claim at the 3rd).
+pub fn xboard_judges_itself(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Win { reason, .. } if reason.starts_with(PERPETUAL_CHECK))
 }
 
 /// `piece X& BETZA` lines (both colours) for every piece type. In a
