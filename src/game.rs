@@ -252,11 +252,28 @@ impl Game {
                 .find(|m| m.is(flag::CASTLE) && (m.aux() > m.from()) == kingside)
                 .ok_or_else(|| MoveError::Illegal("castling is not possible".into()));
         }
+        if text == "@@@@" {
+            // XBoard's null move: a pass where the rules have one (the Lion's).
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.from() == m.to() && !m.is(flag::LOCUST))
+                .ok_or_else(|| MoveError::Illegal("no pass is possible".into()));
+        }
         let parsed =
             parse_coordinates(&g, text).ok_or_else(|| MoveError::Syntax("not a move".into()))?;
         let (from, to, via, promo) = parsed;
+        let shogi_target = self
+            .pos
+            .piece_on(from)
+            .and_then(|(_, p)| self.pos.rules().promoted_type[usize::from(p.role.0)]);
         let promo_role =
             match promo {
+                Some('+') => Some(
+                    shogi_target
+                        .map(|r| usize::from(r.0))
+                        .ok_or_else(|| MoveError::Syntax("this piece does not promote".into()))?,
+                ),
                 Some(c) => {
                     let variant = &self.pos.rules().variant;
                     let found = variant.pieces.iter().position(|p| {
@@ -277,6 +294,26 @@ impl Game {
                 && m.promotion().map(|r| usize::from(r.0)) == promo_role
         });
         let found: Vec<Move> = candidates.collect();
+        // A move written without `+` where the piece must promote (a shogi
+        // pawn reaching the last rank): the promotion is meant.
+        let forced: Vec<Move> = if found.is_empty() && promo.is_none() && !text.ends_with('=') {
+            legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.from() == from
+                        && m.to() == to
+                        && via.is_none_or(|v| m.is(flag::LOCUST) && m.aux() == v)
+                        && m.promotion().is_some()
+                        && m.promotion() == shogi_target
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if let [m] = forced.as_slice() {
+            return Ok(*m);
+        }
         match found.as_slice() {
             [m] => Ok(*m),
             [] => Err(MoveError::Illegal("not a legal move".into())),
@@ -418,7 +455,9 @@ fn parse_coordinates(g: &Geometry, text: &str) -> Option<Coordinates> {
         (None, mid)
     };
     let promo = match &b[i..] {
-        [] => None,
+        // `=`: XBoard's "defer" (no promotion); `+`: shogi promotion.
+        [] | [b'='] => None,
+        [b'+'] => Some('+'),
         [c] if c.is_ascii_alphabetic() => Some(char::from(*c)),
         [b'=', c] if c.is_ascii_alphabetic() => Some(char::from(*c)),
         _ => return None,

@@ -73,6 +73,10 @@ struct PerftArgs {
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
     fen: Option<String>,
+    /// Play these moves (space-separated, coordinate notation) first, to
+    /// count from the position they reach.
+    #[arg(long)]
+    moves: Option<String>,
     /// Depth in plies.
     #[arg(long)]
     depth: Option<u32>,
@@ -261,7 +265,17 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
         return perft_suite(args, &set, path);
     }
     let depth = args.depth.ok_or("--depth is required (or give --suite)")?;
-    let pos = load_position(&set, &args.variant, args.fen.as_deref())?;
+    let mut pos = load_position(&set, &args.variant, args.fen.as_deref())?;
+    if let Some(moves) = &args.moves {
+        let mut game = griffon::game::Game::new(pos);
+        for text in moves.split_whitespace() {
+            let m = game
+                .parse_move(text)
+                .map_err(|e| format!("move {text}: {e}"))?;
+            game.play(m);
+        }
+        pos = game.position().clone();
+    }
     let started = std::time::Instant::now();
     let divided = movegen::perft_divide(&pos, depth, args.threads.max(1));
     let nodes: u64 = if depth == 0 {

@@ -407,3 +407,140 @@ fn wildcastle_king_on_d_castles_two_squares() {
             .starts_with("r3k2r/8/8/8/8/8/8/R4RK1 b kq")
     );
 }
+
+/// Perft through the library, for the Chu positions below.
+fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let moves = griffon::movegen::legal_moves(pos);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let undo = pos.make(m);
+            let n = perft(pos, depth - 1);
+            pos.unmake(m, &undo);
+            n
+        })
+        .sum()
+}
+
+#[test]
+fn chu_lion_positions_agree_with_hachu() {
+    // HaChu 0.21 lets a king move into check (Chu is won by capturing the
+    // king), so its counts are matched with a copy of chu whose king is an
+    // ordinary piece; it lists one pass per position, as Griffon does. The
+    // counts are HaChu's move lists with repetitions allowed, read through
+    // its "Illegal move" dump (HaChu has no perft command). The middle-game
+    // position has both Lions two squares apart with a Pawn as a would-be
+    // bridge, a Horned Falcon and a Soaring Eagle: Lion trading, hit and
+    // run, igui and partial Lion moves all occur.
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_str("hachu.ini", "[chuhachu:chu]\nking = -\ncommoner = k\n")
+        .unwrap();
+    let rules = Rules::new(set.get("chuhachu").unwrap().clone()).unwrap();
+    let cases: [(&str, &[u64]); 2] = [
+        (
+            "11k/12/12/12/12/4pg6/4n7/4N7/12/12/12/K11 w - - 0 1",
+            &[36, 967, 28559],
+        ),
+        (
+            "lfcsgekgscfl/a1b1txot1b1a/mvrh1q1dhrvm/pppp1ppppppp/2+di1n2i3/4p7/5N3+H2/3I1P2I3/PPPPP1PPPPPP/MVRHD1QD1RVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1",
+            &[83, 5052, 438531],
+        ),
+    ];
+    for (fen, counts) in cases {
+        let mut pos = Position::from_fen(rules.clone(), fen).unwrap();
+        for (d, &n) in counts.iter().enumerate() {
+            assert_eq!(perft(&mut pos, d as u32 + 1), n, "{fen} depth {}", d + 1);
+        }
+    }
+}
+
+#[test]
+fn chu_lion_trading_rules() {
+    // XBoard 4.9.1 forfeits each move called illegal here (checked by
+    // playing it headless); ranks are 1-12 on the wire.
+    let lion_vs_lion = |fen: &str, mv: &str| {
+        let mut g = game("chu", &format!("{fen} w - - 0 1"));
+        g.parse_move(mv).is_ok()
+    };
+    // A protected Lion two squares away may not be taken...
+    assert!(!lion_vs_lion(
+        "11k/12/12/12/4p7/4n7/12/4N7/12/12/12/K11",
+        "e5e7"
+    ));
+    // ...an unprotected one may.
+    assert!(lion_vs_lion(
+        "11k/12/12/12/12/4n7/12/4N7/12/12/12/K11",
+        "e5e7"
+    ));
+    // A Pawn is no bridge; a Gold is.
+    assert!(!lion_vs_lion(
+        "11k/12/12/12/4p7/4n7/4p7/4N7/12/12/12/K11",
+        "e5e6,e6e7"
+    ));
+    assert!(lion_vs_lion(
+        "11k/12/12/12/4p7/4n7/4g7/4N7/12/12/12/K11",
+        "e5e6,e6e7"
+    ));
+    // An adjacent Lion may always be taken.
+    assert!(lion_vs_lion(
+        "11k/12/12/12/4p7/12/4n7/4N7/12/12/12/K11",
+        "e5e6"
+    ));
+    // After a Gold takes a Lion, a Pawn may not take the other Lion at
+    // once; a move later it may.
+    let mut g = game(
+        "chu",
+        "11k/12/12/12/12/4n7/4G2p4/7N4/12/12/12/K11 w - - 0 1",
+    );
+    play(&mut g, &["e6e7"]);
+    assert!(g.parse_move("h6h5").is_err());
+    let mut g = game(
+        "chu",
+        "11k/12/12/12/12/4n7/4G2p4/7N4/12/12/12/K11 w - - 0 1",
+    );
+    play(&mut g, &["a1a2"]);
+    assert!(g.parse_move("h6h5").is_ok());
+}
+
+#[test]
+fn chu_promotion_and_notation() {
+    // A Pawn entering the zone may promote (+) or defer (= or nothing); a
+    // Pawn on the last rank must promote; promoted pieces are written +X.
+    let mut g = game("chu", "11k/12/12/12/4P7/12/12/12/12/12/12/K11 w - - 0 1");
+    assert!(g.parse_move("e8e9+").is_ok());
+    assert!(g.parse_move("e8e9").is_ok());
+    assert!(g.parse_move("e8e9=").is_ok());
+    play(&mut g, &["e8e9+"]);
+    assert!(
+        g.position().fen().starts_with("11k/12/12/4+P7/12/"),
+        "{}",
+        g.position().fen()
+    );
+    // Inside the zone a non-capture may not promote (only entering may)...
+    let mut g = game("chu", "11k/12/12/4R7/12/12/12/12/12/12/12/K11 w - - 0 1");
+    assert!(g.parse_move("e9e10+").is_err());
+    assert!(g.parse_move("e9e10").is_ok());
+    // ...a capture may.
+    let mut g = game("chu", "11k/12/4p7/4R7/12/12/12/12/12/12/12/K11 w - - 0 1");
+    assert!(g.parse_move("e9e10+").is_ok());
+    // A Pawn stepping onto the last rank must promote.
+    let mut g = game("chu", "k11/4P7/12/12/12/12/12/12/12/12/12/K11 w - - 0 1");
+    assert!(g.parse_move("e11e12=").is_err());
+    let forced = g.parse_move("e11e12+").unwrap();
+    assert_eq!(
+        g.parse_move("e11e12").unwrap(),
+        forced,
+        "the promotion is meant"
+    );
+    // The Lion's pass is XBoard's null move.
+    let mut g = game("chu", "11k/12/12/12/12/12/12/4N7/12/12/12/K11 w - - 0 1");
+    assert!(g.parse_move("@@@@").is_ok());
+    // A promoted Rook moves as a Dragon King and does not promote again.
+    let mut g = game("chu", "11k/12/12/4+R7/12/12/12/12/12/12/12/K11 w - - 0 1");
+    assert!(g.parse_move("e9f10").is_ok());
+    assert!(g.parse_move("e9f10+").is_err());
+}

@@ -115,13 +115,17 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("wildcastle", 8, 8, 16, 6, true),
     ("embassy", 10, 8, 20, 8, true),
     ("threekings", 8, 8, 16, 6, false),
+    // Chu Shogi: 21 types on the start array and 7 that exist only
+    // promoted.
+    ("chu", 12, 12, 46, 28, false),
 ];
 
 /// Variants whose king is not royal (nothing is check).
 const NO_ROYAL: &[&str] = &["giveaway", "suicide", "threekings"];
 
 /// Variants without promotion (the xiangqi soldier never promotes).
-const NO_PROMOTION: &[&str] = &["xiangqi"];
+/// (Chu promotes shogi-style: each piece to its own promoted type.)
+const NO_PROMOTION: &[&str] = &["xiangqi", "chu"];
 
 #[test]
 fn every_builtin_has_the_facts_of_its_rules() {

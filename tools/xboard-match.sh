@@ -67,6 +67,7 @@ timeout "$limit" xvfb-run -a /usr/games/xboard \
     "${clock[@]}" \
     -saveGameFile "$out/games.pgn" -debugMode true -nameOfDebugFile "$out/xboard.debug" \
     -popupExitMessage false -autoCallFlag true -testLegality true -animateMoving false \
+    -saveSettingsOnExit false \
     >"$out/xboard.out" 2>&1 || true
 
 pgn="$out/games.pgn"

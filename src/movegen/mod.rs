@@ -117,8 +117,10 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
         let from = piece.sq;
         let first = list.len();
         // Pieces that never promote nor reach a square twice take the short road.
-        let simple =
-            !rules.promotes[us.index()][role] && !rules.table.role_trees(us, piece.role).duplicates;
+        let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
+        let simple = !rules.promotes[us.index()][role]
+            && !shogi_promotes
+            && !rules.table.role_trees(us, piece.role).duplicates;
         for e in pos.records(slot) {
             let kind = e.kind;
             if kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND | entry::EP) == 0 {
@@ -146,7 +148,7 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
                     pos,
                     list,
                     first,
-                    piece.role,
+                    (piece.role, shogi_promotes),
                     from,
                     e.sq,
                     e.aux,
@@ -161,7 +163,7 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
                         pos,
                         list,
                         first,
-                        piece.role,
+                        (piece.role, shogi_promotes),
                         from,
                         e.sq,
                         e.aux,
@@ -170,7 +172,16 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
                 }
             }
             if CAPTURES && kind & entry::EP != 0 && pos.ep_capture_possible(us, piece.role, e.sq) {
-                push(pos, list, first, piece.role, from, e.sq, 0, flag::EP);
+                push(
+                    pos,
+                    list,
+                    first,
+                    (piece.role, false),
+                    from,
+                    e.sq,
+                    0,
+                    flag::EP,
+                );
             }
         }
     }
@@ -179,13 +190,14 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
     }
 }
 
-/// Adds a move, expanded into its promotions.
+/// Adds a move, expanded into its promotions. `role` is the mover's type
+/// and whether it may still make a shogi-style promotion.
 #[allow(clippy::too_many_arguments)]
 fn push(
     pos: &Position,
     list: &mut MoveList,
     first: usize,
-    role: Role,
+    (role, shogi): (Role, bool),
     from: Sq,
     to: Sq,
     aux: Sq,
@@ -195,6 +207,44 @@ fn push(
     let rules = pos.rules();
     let r = usize::from(role.0);
     let dedupe = rules.table.role_trees(us, role).duplicates;
+    if from == to && aux == 0 {
+        // A pass (a Lion's step out and back): one per position, whoever makes it.
+        if list
+            .iter()
+            .any(|m| m.from() == m.to() && !m.is(flag::LOCUST))
+        {
+            return;
+        }
+        add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        return;
+    }
+    if shogi && let Some(target) = rules.promoted_type[r] {
+        let zone = &rules.promotion_zone[us.index()];
+        let (from_in, to_in) = (zone[usize::from(from)], zone[usize::from(to)]);
+        let capture = flags & (flag::CAPTURE | flag::LOCUST | flag::EP) != 0;
+        let stuck = rules.is_stuck(us, role, to);
+        let may = stuck
+            || if rules.variant.promotion.non_capture_on_entry && !capture {
+                !from_in && to_in
+            } else {
+                from_in || to_in
+            };
+        if may {
+            add(
+                list,
+                first,
+                dedupe,
+                Move::new(from, to, aux, Some(target), flags | flag::PROMOTE),
+            );
+            if stuck || rules.variant.promotion.piece_mandatory {
+                return;
+            }
+        } else if stuck {
+            return;
+        }
+        add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        return;
+    }
     if rules.promotes[us.index()][r] && rules.promotion_zone[us.index()][usize::from(to)] {
         for &choice in rules.promotion_choices[us.index()].iter() {
             if pos.promotion_allowed(us, choice) {
@@ -406,6 +456,9 @@ impl Legality {
     /// it and look".
     #[inline]
     pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+        if pos.rules().has_lions && takes_lion(pos, m) {
+            return false;
+        }
         if self.all_legal {
             return true;
         }
@@ -465,6 +518,15 @@ impl Legality {
     }
 }
 
+/// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).
+fn takes_lion(pos: &Position, m: Move) -> bool {
+    let lion = |sq: Sq| {
+        pos.piece_on(sq)
+            .is_some_and(|(_, p)| pos.rules().lion[usize::from(p.role.0)])
+    };
+    (m.is(flag::CAPTURE) && lion(m.to())) || (m.is(flag::LOCUST) && lion(m.aux()))
+}
+
 /// Whether after `m` the generals on `king` (ours) and `general` could
 /// stand on one file with nothing between them.
 fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
@@ -511,6 +573,10 @@ fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 pub fn move_text(pos: &Position, m: Move) -> String {
     let g = pos.rules().geometry();
     let mut s = String::new();
+    if m.from() == m.to() && !m.is(flag::LOCUST) {
+        // A pass (Lion's step out and back): XBoard's null move.
+        return "@@@@".into();
+    }
     if m.is(flag::LOCUST) {
         s.push_str(&g.name(m.from()));
         s.push_str(&g.name(m.aux()));
@@ -527,8 +593,15 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     };
     s.push_str(&g.name(to));
     if let Some(r) = m.promotion() {
-        let letter = pos.rules().variant.piece(r).letter;
-        s.push_str(&letter.for_color(Color::Black));
+        let shogi = pos
+            .piece_on(m.from())
+            .is_some_and(|(_, p)| pos.rules().promoted_type[usize::from(p.role.0)] == Some(r));
+        if shogi {
+            s.push('+');
+        } else {
+            let letter = pos.rules().variant.piece(r).letter;
+            s.push_str(&letter.for_color(Color::Black));
+        }
     }
     s
 }

@@ -143,7 +143,8 @@ impl Position {
             let color = Self::slot_color(slot);
             if self.alive[color.index()] & Self::bit(slot) != 0 {
                 let s = &self.slots[slot];
-                key ^= z.piece(color, s.role, s.sq);
+                let plus = self.rules.plus_type[usize::from(s.role.0)];
+                key ^= z.piece(color, s.role, s.sq) ^ z.promoted(color, s.sq, s.promoted && plus);
             }
         }
         for c in 0..2 {
@@ -160,6 +161,9 @@ impl Position {
         }
         if self.side == crate::variant::Color::Black {
             key ^= z.black_to_move;
+        }
+        if self.lion_strike {
+            key ^= z.lion_strike;
         }
         key ^ self.checks_key()
     }

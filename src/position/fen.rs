@@ -95,6 +95,7 @@ impl Position {
                 .unwrap_or([3, 3])
                 .map(|n| n.min(u32::from(u8::MAX)) as u8),
             counting: Default::default(),
+            lion_strike: false,
             fullmove: setup.fullmove_number.max(1),
             key: 0,
             map: vec![SquareMap::default(); g.size].into_boxed_slice(),
@@ -240,8 +241,16 @@ impl Position {
         let g = self.rules.geometry();
         let variant = &self.rules.variant;
         let mut s = g.fen_placement(|sq| {
-            self.piece_on(sq)
-                .map(|(color, p)| variant.piece(p.role).letter.for_color(color))
+            self.piece_on(sq).map(|(color, p)| {
+                // A shogi-style promoted piece is written `+` and the letter
+                // of what it promoted from.
+                match variant.promotion.promoted_from(p.role) {
+                    Some(base) if p.promoted => {
+                        format!("+{}", variant.piece(base).letter.for_color(color))
+                    }
+                    _ => variant.piece(p.role).letter.for_color(color),
+                }
+            })
         });
         s.push_str(if self.side == Color::White {
             " w "

@@ -28,6 +28,7 @@ pub struct Undo {
     halfmove: u32,
     checks: [u8; 2],
     counting: super::counting::Counting,
+    lion_strike: bool,
     key: u64,
     /// Slots whose walk records `make` replaced (and saved).
     affected: [u64; 2],
@@ -101,6 +102,7 @@ impl Position {
             halfmove: self.halfmove,
             checks: self.checks,
             counting: self.counting,
+            lion_strike: self.lion_strike,
             key: self.key,
             affected: [0; 2],
             saved_from: self.saved.len(),
@@ -169,6 +171,12 @@ impl Position {
             affected[color.index()] |= Self::bit(slot);
             undo.captured.push((slot as u8, self.slots[slot]));
             key ^= z.piece(color, self.slots[slot].role, v);
+            let s = self.slots[slot];
+            key ^= z.promoted(
+                color,
+                v,
+                s.promoted && self.rules.plus_type[usize::from(s.role.0)],
+            );
         }
         undo.affected = affected;
         self.save_records(affected);
@@ -185,17 +193,20 @@ impl Position {
             self.board[usize::from(rook_sq)] = 0;
         }
         let new_role = m.promotion().unwrap_or(mover.role);
-        key ^= z.piece(us, mover.role, from);
+        let now_promoted = mover.promoted || m.promotion().is_some();
+        let plus = |r: crate::variant::Role| self.rules.plus_type[usize::from(r.0)];
+        key ^= z.piece(us, mover.role, from)
+            ^ z.promoted(us, from, mover.promoted && plus(mover.role));
         self.slots[mover_slot] = Slot {
             sq: to,
             role: new_role,
             virgin: false,
-            promoted: mover.promoted || m.promotion().is_some(),
+            promoted: now_promoted,
         };
         if undo.exploded {
             self.alive[us.index()] &= !Self::bit(mover_slot);
         } else {
-            key ^= z.piece(us, new_role, to);
+            key ^= z.piece(us, new_role, to) ^ z.promoted(us, to, now_promoted && plus(new_role));
             self.board[usize::from(to)] = (mover_slot + 1) as u8;
         }
         if let (Some((rook_sq, rs)), Some(rt)) = (castle_rook, rook_to) {
@@ -255,7 +266,7 @@ impl Position {
             }
         }
 
-        let pawn = self.rules.promotes[us.index()][usize::from(mover.role.0)];
+        let pawn = self.rules.resets_clock[us.index()][usize::from(mover.role.0)];
         self.halfmove = if pawn || !victims.is_empty() {
             0
         } else {
@@ -263,6 +274,15 @@ impl Position {
         };
         if us == Color::Black {
             self.fullmove += 1;
+        }
+        if self.rules.has_lions {
+            // A non-Lion that takes a Lion bans the answer in kind.
+            let strike =
+                !self.is_lion(&mover) && undo.captured.iter().any(|(_, s)| self.is_lion(s));
+            if strike != self.lion_strike {
+                key ^= z.lion_strike;
+            }
+            self.lion_strike = strike;
         }
         self.side = us.opponent();
         key ^= z.black_to_move;
@@ -354,6 +374,7 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
         self.counting = undo.counting;
+        self.lion_strike = undo.lion_strike;
         if us == Color::Black {
             self.fullmove -= 1;
         }
@@ -423,8 +444,51 @@ impl Position {
     pub fn is_legal(&mut self, m: Move) -> bool {
         let us = self.side;
         let undo = self.make(m);
-        let ok = !self.in_check(us);
+        let ok = self.legal_after(us, m, &undo);
         self.unmake(m, &undo);
         ok
+    }
+
+    /// After `us` made `m` (with `undo`): the move did not leave `us` in
+    /// check nor break a capture rule.
+    pub fn legal_after(&self, us: Color, m: Move, undo: &Undo) -> bool {
+        !self.in_check(us) && (!self.rules.has_lions || self.lion_rules_allow(us, m, undo))
+    }
+
+    /// An unpromoted piece of a Lion type.
+    fn is_lion(&self, s: &Slot) -> bool {
+        self.rules.lion[usize::from(s.role.0)] && !s.promoted
+    }
+
+    /// Chu Shogi's Lion trading, checked after the move: a non-Lion may
+    /// not take a Lion right after a non-Lion took one (`undo` holds the
+    /// ban as it was); a Lion may not take a protected Lion two squares
+    /// away unless it took a piece stronger than a weak bridge on the way.
+    fn lion_rules_allow(&self, us: Color, m: Move, undo: &Undo) -> bool {
+        let mover_lion = self.is_lion(&undo.mover);
+        let took_lion = undo.captured.iter().any(|(_, s)| self.is_lion(s));
+        if !took_lion {
+            return true;
+        }
+        if !mover_lion {
+            return !undo.lion_strike;
+        }
+        let far_lion = undo
+            .captured
+            .iter()
+            .any(|(_, s)| s.sq == m.to() && self.is_lion(s));
+        let g = self.rules.geometry();
+        let distant = match (g.coords(m.from()), g.coords(m.to())) {
+            (Some((a, b)), Some((c, d))) => a.abs_diff(c).max(b.abs_diff(d)) > 1,
+            _ => false,
+        };
+        if !far_lion || !distant || !self.attacked_by(m.to(), us.opponent()) {
+            return true;
+        }
+        // A bridge: something worth more than a Pawn or Go-Between taken
+        // on the way.
+        undo.captured
+            .iter()
+            .any(|(_, s)| s.sq != m.to() && !self.rules.weak_bridge[usize::from(s.role.0)])
     }
 }

@@ -82,6 +82,9 @@ pub struct Position {
     checks: [u8; 2],
     /// Counting rules (makruk, ASEAN).
     counting: counting::Counting,
+    /// Chu Shogi: a non-Lion has just taken a Lion, so the side to move may
+    /// not take a Lion with a non-Lion.
+    lion_strike: bool,
     key: u64,
     /// The attack map, per padded square.
     map: Box<[SquareMap]>,

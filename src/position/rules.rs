@@ -22,6 +22,11 @@ pub struct Zobrist {
     pub black_to_move: u64,
     /// Per colour and checks still to give (n-check), capped at 15.
     pub checks: [[u64; 16]; 2],
+    /// Per colour and padded square: the piece there is a promoted one
+    /// (shogi `+R`: it cannot promote again).
+    promoted: Box<[u64]>,
+    /// The Lion-trading ban is on (Chu Shogi).
+    pub lion_strike: u64,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -53,7 +58,11 @@ impl Zobrist {
                 *k = splitmix(&mut s);
             }
         }
+        let promoted = (0..2 * squares).map(|_| splitmix(&mut s)).collect();
+        let lion_strike = splitmix(&mut s);
         Zobrist {
+            lion_strike,
+            promoted,
             pieces,
             squares,
             roles,
@@ -68,6 +77,18 @@ impl Zobrist {
     pub fn piece(&self, color: Color, role: Role, sq: Sq) -> u64 {
         self.pieces
             [(color.index() * self.roles + usize::from(role.0)) * self.squares + usize::from(sq)]
+    }
+
+    /// The extra key of a promoted piece on `sq` (0 for others): only
+    /// for shogi-style promoted types, where it changes what the piece may
+    /// do (and is written `+X`), so that keys survive a FEN round trip.
+    #[inline]
+    pub fn promoted(&self, color: Color, sq: Sq, promoted: bool) -> u64 {
+        if promoted {
+            self.promoted[color.index() * self.squares + usize::from(sq)]
+        } else {
+            0
+        }
     }
 }
 
@@ -100,6 +121,22 @@ pub struct Rules {
     pub promotion_zone: [Box<[bool]>; 2],
     /// Per colour: promotion choices.
     pub promotion_choices: [Box<[Role]>; 2],
+    /// Per colour and role: its moves reset the n-move count (pawns).
+    pub resets_clock: [Box<[bool]>; 2],
+    /// Per role: its shogi-style promoted type.
+    pub promoted_type: Box<[Option<Role>]>,
+    /// Per role: it is some role's shogi-style promoted type.
+    pub plus_type: Box<[bool]>,
+    /// Per role: a Lion for Chu Shogi's Lion-trading rules (when not
+    /// promoted), and a piece too weak to be a bridge for them.
+    pub lion: Box<[bool]>,
+    pub weak_bridge: Box<[bool]>,
+    /// Some role is a Lion.
+    pub has_lions: bool,
+    /// Per colour, role and padded square: the piece could never move
+    /// again from there (a shogi pawn on the last rank), so it must
+    /// promote on arriving.
+    pub stuck: [Box<[bool]>; 2],
     /// Per colour and padded square: last rank(s) where a pawn must promote.
     pub must_promote: [Box<[bool]>; 2],
     /// Per role: may capture e.p. (`e` in its XBetza or `enPassantTypes`).
@@ -205,6 +242,34 @@ impl Rules {
                 .iter()
                 .all(|t| t.monotone || t.straight_screens)
         });
+        let promoted_type: Box<[Option<Role>]> = variant.promotion.promoted_type.clone().into();
+        let resets_clock = Color::BOTH.map(|c| {
+            let types = &variant.end.n_move_rule_types[c.index()];
+            if types.is_empty() {
+                promotes[c.index()].clone()
+            } else {
+                role_set(types)
+            }
+        });
+        let plus_type: Box<[bool]> = (0..roles)
+            .map(|r| promoted_type.contains(&Some(Role(r as u8))))
+            .collect();
+        let lion = role_set(&variant.end.lion_types);
+        let weak_bridge = role_set(&variant.end.lion_weak_bridges);
+        let has_lions = lion.iter().any(|&l| l);
+        let stuck = Color::BOTH.map(|c| {
+            let mut v = vec![false; roles * g.size];
+            for r in 0..roles {
+                if promoted_type[r].is_none() {
+                    continue;
+                }
+                let trees = table.role_trees(c, Role(r as u8));
+                for sq in g.squares() {
+                    v[r * g.size + usize::from(sq)] = !can_move(&table, trees.root(sq), sq);
+                }
+            }
+            v.into_boxed_slice()
+        });
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
@@ -216,6 +281,13 @@ impl Rules {
             promotes,
             promotion_zone,
             promotion_choices,
+            promoted_type,
+            plus_type,
+            resets_clock,
+            lion,
+            weak_bridge,
+            has_lions,
+            stuck,
             must_promote,
             ep_capturer,
             gives_ep,
@@ -231,4 +303,40 @@ impl Rules {
     pub fn geometry(&self) -> &Geometry {
         &self.table.geometry
     }
+
+    /// The piece of `role` on `sq` must promote when it gets there.
+    #[inline]
+    pub fn is_stuck(&self, color: Color, role: Role, sq: Sq) -> bool {
+        self.stuck[color.index()][usize::from(role.0) * self.table.geometry.size + usize::from(sq)]
+    }
+}
+
+/// Whether a piece whose tree starts at `root` has any move from `sq` on
+/// an otherwise empty board.
+fn can_move(table: &TrajectoryTable, root: u32, sq: Sq) -> bool {
+    use crate::trajectory::{EMPTY, FOE, cell_flags, visit};
+    let g = &table.geometry;
+    let mut stack = vec![root];
+    while let Some(group) = stack.pop() {
+        if group == 0 {
+            continue;
+        }
+        let mut i = group as usize;
+        loop {
+            let cell = &table.cells[i];
+            let t = i32::from(sq) + i32::from(cell.delta);
+            let on_board = t >= 0 && g.coords(t as Sq).is_some();
+            if on_board {
+                if cell.visit[EMPTY] & visit::QUIET != 0 || cell.visit[FOE] & visit::CAPTURE != 0 {
+                    return true;
+                }
+                stack.push(cell.next[EMPTY]);
+            }
+            if cell.flags & cell_flags::LAST != 0 {
+                break;
+            }
+            i += 1;
+        }
+    }
+    false
 }

@@ -622,7 +622,7 @@ fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<crate:
     let us = pos.side_to_move();
     let certain = legality.certainly_legal(pos, m);
     let undo = pos.make(m);
-    if !certain && pos.in_check(us) {
+    if !certain && !pos.legal_after(us, m, &undo) {
         pos.unmake(m, &undo);
         return None;
     }

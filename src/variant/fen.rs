@@ -137,6 +137,7 @@ pub fn parse(
     width: u8,
     height: u8,
     role_of: &dyn Fn(Letter) -> Option<Role>,
+    promote: &dyn Fn(Role) -> Option<Role>,
 ) -> Result<StartPosition, Vec<FenError>> {
     let mut errors = Vec::new();
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -153,7 +154,7 @@ pub fn parse(
         },
         None => (*placement, None),
     };
-    let board = parse_board(board_text, width, height, role_of, &mut errors);
+    let board = parse_board(board_text, width, height, role_of, promote, &mut errors);
     let holdings = holdings_text.map(|h| parse_holdings(h, role_of, &mut errors));
     let side_to_move = match *side {
         "w" => Color::White,
@@ -212,11 +213,13 @@ pub fn parse(
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn parse_board(
     text: &str,
     width: u8,
     height: u8,
     role_of: &dyn Fn(Letter) -> Option<Role>,
+    promote: &dyn Fn(Role) -> Option<Role>,
     errors: &mut Vec<FenError>,
 ) -> Vec<Option<Piece>> {
     let mut board = vec![None; usize::from(width) * usize::from(height)];
@@ -263,20 +266,28 @@ fn parse_board(
             if tilde {
                 rest = &rest[1..];
             }
-            if promoted_prefix {
-                errors.push(FenError::Unsupported {
-                    rank,
-                    what: "'+' promoted pieces (they need promotedPieceType) are",
-                });
-            }
-            match role_of(letter) {
+            let role = match role_of(letter) {
+                // `+X`: X's promoted form (shogi).
+                Some(base) if promoted_prefix => match promote(base) {
+                    Some(r) => Some(r),
+                    None => {
+                        errors.push(FenError::Unsupported {
+                            rank,
+                            what: "'+' before a piece that does not promote is",
+                        });
+                        None
+                    }
+                },
+                other => other,
+            };
+            match role {
                 // Pieces beyond the board are left out; the length error says why.
                 Some(role) if file < usize::from(width) && i < usize::from(height) => {
                     let sq = Square::new(file as u8, (rank - 1) as u8);
                     board[sq.index(width)] = Some(Piece {
                         color,
                         role,
-                        promoted: tilde,
+                        promoted: tilde || promoted_prefix,
                     });
                 }
                 Some(_) => {}
@@ -397,7 +408,7 @@ mod tests {
     #[test]
     fn standard_fen() {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
-        let pos = parse(fen, 8, 8, &roles).unwrap();
+        let pos = parse(fen, 8, 8, &roles, &|_| None).unwrap();
         assert_eq!(pos.count(Color::White), 16);
         assert_eq!(pos.count(Color::Black), 16);
         assert_eq!(pos.side_to_move, Color::Black);
@@ -410,18 +421,28 @@ mod tests {
 
     #[test]
     fn fsf_flavours() {
-        let pos = parse("8/8/8/8/8/8/8/K6k[Qp] w - - 3+2 0 1", 8, 8, &roles).unwrap();
+        let pos = parse("8/8/8/8/8/8/8/K6k[Qp] w - - 3+2 0 1", 8, 8, &roles, &|_| {
+            None
+        })
+        .unwrap();
         assert_eq!(pos.holdings.map(|h| h.len()), Some(2));
         assert_eq!(pos.checks_remaining, Some([3, 2]));
-        let pos = parse("8/8/8/8/8/8/8/K6k[-] w 0 1", 8, 8, &roles).unwrap();
+        let pos = parse("8/8/8/8/8/8/8/K6k[-] w 0 1", 8, 8, &roles, &|_| None).unwrap();
         assert_eq!(
             (pos.holdings, pos.castling.len(), pos.fullmove_number),
             (Some(vec![]), 0, 1)
         );
-        let pos = parse("8/8/8/8/8/8/8/K6k w HAa c5b6 0 6", 8, 8, &roles).unwrap();
+        let pos = parse("8/8/8/8/8/8/8/K6k w HAa c5b6 0 6", 8, 8, &roles, &|_| None).unwrap();
         assert_eq!(pos.castling[0], CastlingRight::File(Color::White, 7));
         assert_eq!(pos.en_passant, [Square::new(2, 4), Square::new(1, 5)]);
-        let pos = parse("10/10/10/10/10/10/10/10/10/K8k w - e7 0 3", 10, 10, &roles).unwrap();
+        let pos = parse(
+            "10/10/10/10/10/10/10/10/10/K8k w - e7 0 3",
+            10,
+            10,
+            &roles,
+            &|_| None,
+        )
+        .unwrap();
         assert_eq!(pos.en_passant, [Square::new(4, 6)]);
     }
 
@@ -432,6 +453,7 @@ mod tests {
             8,
             8,
             &roles,
+            &|_| None,
         )
         .unwrap_err();
         assert!(errors.contains(&FenError::RankCount {
@@ -450,9 +472,9 @@ mod tests {
         assert!(errors.contains(&FenError::BadEnPassant("z9".into())));
         assert!(errors.contains(&FenError::BadCounter("x".into())));
         assert_eq!(
-            parse("8/8", 8, 8, &roles),
+            parse("8/8", 8, 8, &roles, &|_| None),
             Err(vec![FenError::MissingFields])
         );
-        assert!(parse("*7/8/8/8/8/8/8/8 w", 8, 8, &roles).is_err());
+        assert!(parse("*7/8/8/8/8/8/8/8 w", 8, 8, &roles, &|_| None).is_err());
     }
 }

@@ -197,6 +197,26 @@ pub struct Promotion {
     /// A pawn reaching the region must promote; when false it may stay a
     /// pawn (then `immobility_illegal` forces promotion on the last rank).
     pub mandatory: bool,
+    /// Shogi-style promotion (`promotedPieceType = r:d p:g`): per role, the
+    /// type it turns into in the region. The promoted piece is marked as
+    /// such (written `+R` in FENs, never promotes again).
+    pub promoted_type: Vec<Option<Role>>,
+    /// Shogi-style promotion is forced (`mandatoryPiecePromotion`).
+    pub piece_mandatory: bool,
+    /// A non-capture may promote only when it enters the region (Chu
+    /// Shogi); a capture may whenever it starts or ends there. Otherwise
+    /// any move that starts or ends in the region may (shogi).
+    pub non_capture_on_entry: bool,
+}
+
+impl Promotion {
+    /// The unpromoted type that promotes to `role`, for `+X` in FENs.
+    pub fn promoted_from(&self, role: Role) -> Option<Role> {
+        self.promoted_type
+            .iter()
+            .position(|&t| t == Some(role))
+            .map(|i| Role(i as u8))
+    }
 }
 
 /// Fairy-Stockfish's rule-based pawn double step (see the module docs for
@@ -280,6 +300,9 @@ pub struct GameEnd {
     pub extinction: Option<Extinction>,
     /// Moves (per side) without capture or pawn move that end the game; 0 = off.
     pub n_move_rule: u32,
+    /// Per colour, the types whose moves reset that count (Fairy-Stockfish's
+    /// `nMoveRuleTypes`; by default the promoting pawn types).
+    pub n_move_rule_types: [Vec<Role>; 2],
     /// Repetitions that end the game; 0 = off.
     pub n_fold_rule: u32,
     pub n_fold_value: GameValue,
@@ -292,6 +315,13 @@ pub struct GameEnd {
     /// A repetition during which one side checked with every move loses
     /// for that side (xiangqi); other repetitions score `n_fold_value`.
     pub perpetual_check_illegal: bool,
+    /// Chu Shogi's Lion-trading rules apply to these (unpromoted) types: a
+    /// Lion may not take a protected Lion two squares away unless it takes
+    /// a piece not in `lion_weak_bridges` on the way, and after a non-Lion
+    /// takes a Lion the opponent's next move may not be a non-Lion taking a
+    /// Lion.
+    pub lion_types: Vec<Role>,
+    pub lion_weak_bridges: Vec<Role>,
 }
 
 /// What XBoard needs beyond the rules to display the game.
@@ -372,7 +402,19 @@ impl Variant {
 
     /// Reads a FEN of this variant (its board size and piece letters).
     pub fn parse_fen(&self, fen: &str) -> Result<StartPosition, Vec<FenError>> {
-        fen::parse(fen, self.width, self.height, &|letter| self.role(letter))
+        fen::parse(
+            fen,
+            self.width,
+            self.height,
+            &|letter| self.role(letter),
+            &|r| {
+                self.promotion
+                    .promoted_type
+                    .get(usize::from(r.0))
+                    .copied()
+                    .flatten()
+            },
+        )
     }
 
     /// The `griffon variants` line: name, board size, defining file.

@@ -803,7 +803,6 @@ impl<'a> Checker<'a> {
                 .extend(self.spec.settings.keys().map(String::as_str));
             return None;
         }
-        let start = self.start_position();
 
         let (w, h) = (self.width, self.height);
         let pawn = self.role_of_key("pawn").into_iter().collect::<Vec<_>>();
@@ -833,7 +832,19 @@ impl<'a> Checker<'a> {
             },
             limits: self.read("promotionLimit", Vec::new(), |c, v| c.parse_limits(v)),
             mandatory: self.bool("mandatoryPawnPromotion", true),
+            promoted_type: {
+                let n = self.pieces.len();
+                let pairs = self.read("promotedPieceType", Vec::new(), |c, v| c.parse_pairs(v));
+                let mut t = vec![None; n];
+                for (from, to) in pairs {
+                    t[usize::from(from.0)] = Some(to);
+                }
+                t
+            },
+            piece_mandatory: self.bool("mandatoryPiecePromotion", false),
+            non_capture_on_entry: self.bool("promotionNonCaptureOnEntry", false),
         };
+        let start = self.start_position(&promotion.promoted_type);
         let double_step = DoubleStep {
             enabled: self.bool("doubleStep", true),
             region: [
@@ -1134,11 +1145,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn start_position(&mut self) -> Option<fen::StartPosition> {
+    fn start_position(&mut self, promoted: &[Option<Role>]) -> Option<fen::StartPosition> {
         let setting = self.get("startFen");
         let text = setting.map_or(CHESS_FEN, |s| s.value.as_str());
         let role_of = |l: Letter| self.role_of(l);
-        match fen::parse(text, self.width, self.height, &role_of) {
+        let promote = |r: Role| promoted.get(usize::from(r.0)).copied().flatten();
+        match fen::parse(text, self.width, self.height, &role_of, &promote) {
             Ok(pos) => Some(pos),
             Err(errors) => {
                 for e in errors {
@@ -1147,6 +1159,26 @@ impl<'a> Checker<'a> {
                 None
             }
         }
+    }
+
+    /// `a:b c:d` pairs of piece letters.
+    fn parse_pairs(&self, value: &str) -> Result<Vec<(Role, Role)>, Kind> {
+        value
+            .split_whitespace()
+            .map(|pair| {
+                let bad = || Kind::BadValue {
+                    value: pair.into(),
+                    expected: "letter:letter pairs",
+                };
+                let (a, b) = pair.split_once(':').ok_or_else(bad)?;
+                let role = |t: &str| -> Result<Role, Kind> {
+                    let l = Letter::parse(t).ok_or_else(bad)?;
+                    self.role_of(l)
+                        .ok_or_else(|| Kind::UndefinedPiece(l.to_string()))
+                };
+                Ok((role(a)?, role(b)?))
+            })
+            .collect()
     }
 
     fn parse_limits(&self, value: &str) -> Result<Vec<(Role, u32)>, Kind> {
@@ -1282,6 +1314,12 @@ impl<'a> Checker<'a> {
                 expected: "makruk, cambodian, asean or none",
             }),
         });
+        let n_move_types = self.colored_roles(
+            ["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"],
+            "nMoveRuleTypes",
+            None,
+            &[],
+        );
         GameEnd {
             checking: self.bool("checking", true),
             must_capture: self.bool("mustCapture", false),
@@ -1302,6 +1340,7 @@ impl<'a> Checker<'a> {
                 pseudo_royal,
             }),
             n_move_rule: self.number("nMoveRule", 50),
+            n_move_rule_types: n_move_types,
             n_fold_rule: self.number("nFoldRule", 3),
             n_fold_value: self
                 .game_value("nFoldValue", Some(GameValue::Draw), false)
@@ -1310,6 +1349,8 @@ impl<'a> Checker<'a> {
             flying_general: self.bool("flyingGeneral", false),
             duple_check: self.bool("dupleCheck", false),
             perpetual_check_illegal: self.bool("perpetualCheckIllegal", false),
+            lion_types: self.roles("lionTypes", Vec::new()),
+            lion_weak_bridges: self.roles("lionWeakBridges", Vec::new()),
         }
     }
 

@@ -125,6 +125,10 @@ struct Engine<W: Write> {
     engine_color: Color,
     post: bool,
     analyze: bool,
+    /// The squares of the last `lift` and `put` (XBoard's piece dragging),
+    /// for showing the second leg of a multi-leg move.
+    lifted: Option<crate::geometry::Sq>,
+    put: Option<crate::geometry::Sq>,
     paused: bool,
     time_control: TimeControl,
     depth_limit: Option<u32>,
@@ -209,6 +213,8 @@ impl<W: Write> Engine<W> {
             engine_color: Color::Black,
             post: true,
             analyze: false,
+            lifted: None,
+            put: None,
             paused: false,
             time_control: TimeControl::default(),
             depth_limit: None,
@@ -630,13 +636,38 @@ impl<W: Write> Engine<W> {
                 match parse_wire_square(&g, arg) {
                     Some(sq) => {
                         let legal = self.game.legal_moves();
-                        let board = setup::highlight(self.game.position(), &legal, sq);
+                        // Lifting the piece again on the square where the
+                        // first leg of a multi-leg move was put down: show
+                        // where the second leg may go.
+                        let second_leg = match self.lifted {
+                            Some(from)
+                                if self.put == Some(sq)
+                                    && !legal.iter().any(|m| m.from() == sq) =>
+                            {
+                                Some(from)
+                            }
+                            _ => None,
+                        };
+                        let board = match second_leg {
+                            Some(from) => {
+                                setup::highlight_second_leg(self.game.position(), &legal, from, sq)
+                            }
+                            None => {
+                                self.lifted = Some(sq);
+                                setup::highlight(self.game.position(), &legal, sq)
+                            }
+                        };
+                        self.put = None;
                         self.send(&format!("highlight {board}"));
                     }
                     None => self.send(&format!("Error (bad square): {line}")),
                 }
             }
-            "put" | "hover" => {}
+            "put" => {
+                let g = self.rules.geometry().clone();
+                self.put = parse_wire_square(&g, arg.trim_end_matches(','));
+            }
+            "hover" => {}
             _ => {
                 // A bare move (protocol 1 style, or usermove=0 GUIs).
                 if looks_like_move(cmd) {

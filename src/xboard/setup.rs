@@ -98,9 +98,11 @@ pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
 /// Results XBoard adjudicates by itself in the variants it knows and calls
 /// false when an engine claims them: a repetition lost by perpetual check
 /// (XBoard 4.9 rules on it at the 6th occurrence, and accepts only a plain
-/// draw claim at the 3rd).
+/// draw claim at the 3rd) or by the repeating side (Chu Shogi, which XBoard
+/// scores as a draw if at all).
 pub fn xboard_judges_itself(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Win { reason, .. } if reason.starts_with(PERPETUAL_CHECK))
+    matches!(outcome, Outcome::Win { reason, .. }
+        if reason.starts_with(PERPETUAL_CHECK) || reason == "repetition")
 }
 
 /// `piece X& BETZA` lines (both colours) for every piece type. In a
@@ -162,12 +164,51 @@ pub fn highlight(pos: &Position, moves: &[Move], from: Sq) -> String {
             m.to()
         };
         let capture = m.is(flag::CAPTURE | flag::EP);
-        let mark = if capture { 'R' } else { 'Y' };
-        if marks[usize::from(to)] != Some('R') {
+        // `M`: XBoard asks whether to promote (shogi-style, optional).
+        let optional_promotion = m.promotion().is_some()
+            && moves.iter().any(|o| {
+                o.from() == m.from()
+                    && o.to() == m.to()
+                    && o.aux() == m.aux()
+                    && o.promotion().is_none()
+            })
+            && pos
+                .rules()
+                .variant
+                .promotion
+                .promoted_type
+                .iter()
+                .any(Option::is_some);
+        let mark = if optional_promotion {
+            'M'
+        } else if capture {
+            'R'
+        } else {
+            'Y'
+        };
+        if !matches!(marks[usize::from(to)], Some('R' | 'M')) {
             marks[usize::from(to)] = Some(mark);
         }
         if m.is(flag::LOCUST) {
             marks[usize::from(m.aux())] = Some('C');
+        }
+    }
+    g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
+}
+
+/// The `highlight` board for the second leg of a multi-leg move that
+/// started on `from` and was put down on `via`: where it may go on.
+pub fn highlight_second_leg(pos: &Position, moves: &[Move], from: Sq, via: Sq) -> String {
+    let g = pos.rules().geometry();
+    let mut marks = vec![None; g.size];
+    for m in moves.iter().filter(|m| m.from() == from) {
+        if m.is(flag::LOCUST) && m.aux() == via {
+            let occupied = m.to() != from && pos.piece_on(m.to()).is_some();
+            let mark = if occupied || m.to() == from { 'R' } else { 'Y' };
+            marks[usize::from(m.to())] = Some(mark);
+        } else if !m.is(flag::LOCUST) && m.to() == via && m.is(flag::CAPTURE) {
+            // Stopping on the victim's square.
+            marks[usize::from(via)] = Some('R');
         }
     }
     g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
