@@ -593,10 +593,9 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     };
     s.push_str(&g.name(to));
     if let Some(r) = m.promotion() {
-        let shogi = pos
-            .piece_on(m.from())
-            .is_some_and(|(_, p)| pos.rules().promoted_type[usize::from(p.role.0)] == Some(r));
-        if shogi {
+        // Shogi-style promotion (to a type that is some piece's promoted
+        // form): XBoard's `+`, whether or not `m` has been made yet.
+        if pos.rules().plus_type[usize::from(r.0)] {
             s.push('+');
         } else {
             let letter = pos.rules().variant.piece(r).letter;
