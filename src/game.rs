@@ -115,6 +115,10 @@ pub fn move_text(pos: &Position, m: Move) -> String {
             "O-O-O".into()
         };
     }
+    if m.from() == m.to() && !m.is(flag::LOCUST) {
+        // A pass (the Lion's step out and back): XBoard's null move.
+        return "@@@@".into();
+    }
     let mut s = square_text(g, m.from());
     if m.is(flag::LOCUST) {
         s.push_str(&square_text(g, m.aux()));
@@ -123,7 +127,12 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     }
     s.push_str(&square_text(g, m.to()));
     if let Some(r) = m.promotion() {
-        s.push_str(&rules.variant.piece(r).letter.for_color(Color::Black));
+        if rules.plus_type[usize::from(r.0)] {
+            // Shogi-style promotion: XBoard's `+`.
+            s.push('+');
+        } else {
+            s.push_str(&rules.variant.piece(r).letter.for_color(Color::Black));
+        }
     }
     s
 }

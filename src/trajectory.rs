@@ -912,13 +912,45 @@ impl TrajectoryTable {
     }
 }
 
-/// True if two generating nodes of the tree share a square (then the walk
-/// can yield the same move twice, and generation must drop repeats).
+/// True if two generating nodes of the tree make the same move: the same
+/// square reached with the same square captured on the way (then the walk
+/// can yield the same move twice, and generation must drop repeats). A
+/// step out and back to the start square (a pass) is left out: the move
+/// generator keeps one pass per position anyway.
 fn has_duplicate_targets(nodes: &[Node]) -> bool {
+    type Key = (i32, i32, Option<(i32, i32)>);
+    fn visit(
+        nodes: &[Node],
+        id: usize,
+        aux: Option<(i32, i32)>,
+        seen: &mut std::collections::HashSet<Key>,
+    ) -> bool {
+        let n = &nodes[id];
+        for (class, kids) in n.kids.iter().enumerate() {
+            let locust = match class {
+                FOE => n.flags & cell_flags::LOCUST_FOE != 0,
+                FRIEND => n.flags & cell_flags::LOCUST_FRIEND != 0,
+                _ => false,
+            };
+            let kid_aux = if locust { Some((n.dx, n.dy)) } else { aux };
+            for &k in kids {
+                let kid = &nodes[k];
+                let pass = kid.dx == 0 && kid.dy == 0 && kid_aux.is_none();
+                if kid.generate.iter().any(|&g| g != 0)
+                    && !pass
+                    && !seen.insert((kid.dx, kid.dy, kid_aux))
+                {
+                    return true;
+                }
+                if visit(nodes, k, kid_aux, seen) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
     let mut seen = std::collections::HashSet::new();
-    nodes
-        .iter()
-        .skip(2)
-        .filter(|n| n.generate.iter().any(|&g| g != 0))
-        .any(|n| !seen.insert((n.dx, n.dy)))
+    // The normal and the initial-move trees are walked together, so a move
+    // in both would be generated twice.
+    visit(nodes, 0, None, &mut seen) || visit(nodes, 1, None, &mut seen)
 }

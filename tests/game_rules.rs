@@ -514,6 +514,9 @@ fn chu_promotion_and_notation() {
     assert!(g.parse_move("e8e9+").is_ok());
     assert!(g.parse_move("e8e9").is_ok());
     assert!(g.parse_move("e8e9=").is_ok());
+    // On the wire the promotion is XBoard's `+`, not a piece letter.
+    let promote = g.parse_move("e8e9+").unwrap();
+    assert_eq!(griffon::game::move_text(g.position(), promote), "e8e9+");
     play(&mut g, &["e8e9+"]);
     assert!(
         g.position().fen().starts_with("11k/12/12/4+P7/12/"),
@@ -538,7 +541,8 @@ fn chu_promotion_and_notation() {
     );
     // The Lion's pass is XBoard's null move.
     let mut g = game("chu", "11k/12/12/12/12/12/12/4N7/12/12/12/K11 w - - 0 1");
-    assert!(g.parse_move("@@@@").is_ok());
+    let pass = g.parse_move("@@@@").unwrap();
+    assert_eq!(griffon::game::move_text(g.position(), pass), "@@@@");
     // A promoted Rook moves as a Dragon King and does not promote again.
     let mut g = game("chu", "11k/12/12/4+R7/12/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e9f10").is_ok());

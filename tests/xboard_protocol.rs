@@ -577,3 +577,41 @@ fn referee_fen(fen: &str, moves: &[&str]) -> Game {
     }
     g
 }
+
+#[test]
+fn chu_lion_moves_on_the_wire() {
+    // XBoard's dialogue for a Lion double move: lift the Lion, put it on
+    // the victim, lift it there, and the engine shows where the second leg
+    // may go; then the move itself, and the pass as @@@@.
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send("setboard 11k/12/12/12/12/12/5p6/4N7/12/12/12/K11 w - - 0 1");
+    e.send("lift e5");
+    e.send("put f6");
+    e.send("lift f6");
+    let r = e.sync(1);
+    let boards: Vec<&String> = r.iter().filter(|l| l.starts_with("highlight ")).collect();
+    assert_eq!(boards.len(), 2, "{r:?}");
+    // First: every square within two steps; the pawn on f6 cyan, where a
+    // move may go on (as HaChu marks it); the Lion's own square is its pass.
+    assert_eq!(
+        boards[0],
+        "highlight 12/12/12/12/12/2YYYYY5/2YYYCY5/2YYYYY5/2YYYYY5/2YYYYY5/12/12"
+    );
+    // Second leg from f6: the 8 neighbours, e5 (igui) and f6 itself red.
+    assert_eq!(
+        boards[1],
+        "highlight 12/12/12/12/12/4YYY5/4YRY5/4RYY5/12/12/12/12"
+    );
+    e.send("usermove e5f6,f6g7");
+    e.send("usermove l12k12");
+    e.send("usermove @@@@");
+    let r = e.sync(2);
+    assert!(
+        !r.iter()
+            .any(|l| l.contains("Illegal") || l.contains("Error")),
+        "{r:?}"
+    );
+}

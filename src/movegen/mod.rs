@@ -128,6 +128,7 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
             }
             if simple
                 && e.aux == 0
+                && e.sq != from
                 && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP | entry::DOUBLE) == 0
             {
                 if QUIETS && kind & entry::QUIET != 0 {
