@@ -391,6 +391,11 @@ pub struct Legality {
     kings_shift: bool,
     /// The side to move has no royal piece.
     all_legal: bool,
+    /// The enemy has cannons: a new screen may open an attack.
+    screens: bool,
+    /// Any of the rarer tests above applies (Lions, `all_legal`,
+    /// `kings_shift`, `facing`).
+    special: bool,
 }
 
 impl Legality {
@@ -406,7 +411,8 @@ impl Legality {
         let monotone = rules.monotone[them.index()] && !rules.has_locust && rules.blast.is_none();
         // Facing generals are a check no walk shows: moves that could open
         // or enter the file between them are tested by making them.
-        let facing = if rules.variant.end.flying_general {
+        let flying_general = rules.special_check && rules.variant.end.flying_general;
+        let facing = if flying_general {
             let mut theirs = pos.royals(them);
             match (theirs.next(), theirs.next()) {
                 (Some(sq), None) => Some(sq),
@@ -415,13 +421,10 @@ impl Legality {
         } else {
             None
         };
-        let facing_ok = !rules.variant.end.flying_general || facing.is_some();
-        let promotes_to_royal = rules.promotion_choices[us.index()]
-            .iter()
-            .any(|r| rules.royal[usize::from(r.0)]);
-        if king.is_none() && rules.blast.is_none() && !promotes_to_royal {
+        let facing_ok = !flying_general || facing.is_some();
+        if king.is_none() && rules.blast.is_none() && !rules.promotes_to_royal[us.index()] {
             // Nothing of ours can be in check (losing chess, three kings):
-            // every move is legal.
+            // every move is legal (but for Lion trading).
             return Legality {
                 fast: true,
                 king: 0,
@@ -429,6 +432,8 @@ impl Legality {
                 facing: None,
                 kings_shift: false,
                 all_legal: true,
+                screens: false,
+                special: true,
             };
         }
         match king {
@@ -438,8 +443,10 @@ impl Legality {
                     king,
                     king_touched: pos.touched_by(king, them) != 0,
                     facing,
-                    kings_shift: rules.variant.royal_first_found,
+                    kings_shift: rules.royal_first_found,
                     all_legal: false,
+                    screens: rules.screens[them.index()],
+                    special: rules.has_lions || rules.royal_first_found || facing.is_some(),
                 }
             }
             _ => Legality {
@@ -449,6 +456,8 @@ impl Legality {
                 facing: None,
                 kings_shift: true,
                 all_legal: false,
+                screens: true,
+                special: true,
             },
         }
     }
@@ -457,29 +466,33 @@ impl Legality {
     /// it and look".
     #[inline]
     pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
-        if pos.rules().has_lions && takes_lion(pos, m) {
-            return false;
-        }
-        if self.all_legal {
-            return true;
-        }
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return false;
         }
-        let them = pos.side_to_move().opponent();
         let from = m.from();
-        if self.kings_shift
-            && pos
-                .piece_on(from)
-                .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
-        {
-            return false;
+        if self.special {
+            // Rules beyond "is the king attacked": Lion trading, kings
+            // whose royalty depends on where they stand, facing generals.
+            if pos.rules().has_lions && takes_lion(pos, m) {
+                return false;
+            }
+            if self.all_legal {
+                return true;
+            }
+            if self.kings_shift
+                && pos
+                    .piece_on(from)
+                    .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
+            {
+                return false;
+            }
+            if let Some(general) = self.facing
+                && may_face(pos, self.king, general, m)
+            {
+                return false;
+            }
         }
-        if let Some(general) = self.facing
-            && may_face(pos, self.king, general, m)
-        {
-            return false;
-        }
+        let them = pos.side_to_move().opponent();
         if from == self.king {
             // Nothing attacks the king, so no enemy ray runs through its
             // square unless some walk touches it; then the destination just
@@ -490,7 +503,7 @@ impl Legality {
         // destination, occupied before or not, blocks as much as before,
         // but may become a screen for a cannon on a line with the king.
         let g = pos.rules().geometry();
-        if pos.piece_on(m.to()).is_none() {
+        if self.screens && pos.piece_on(m.to()).is_none() {
             let mut touching = pos.touched_by(m.to(), them);
             while touching != 0 {
                 let bit = touching.trailing_zeros() as usize;

@@ -241,7 +241,7 @@ impl Position {
 
     /// Squares of the royal pieces of `color`.
     pub fn royals(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
-        let first_found = self.rules.variant.royal_first_found;
+        let first_found = self.rules.royal_first_found;
         let first = if first_found {
             self.first_royal(color)
         } else {
@@ -270,6 +270,12 @@ impl Position {
         }
         let them = color.opponent();
         let attacked = |sq: Sq| self.attacked_by(sq, them) || self.locust_attacked(sq, them);
+        if !self.rules.special_check {
+            return self
+                .pieces(color)
+                .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
+                .any(|(_, s)| attacked(s.sq));
+        }
         let end = &self.rules.variant.end;
         let check = if end.duple_check {
             // Only when every royal piece is attacked.

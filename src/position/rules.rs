@@ -152,6 +152,17 @@ pub struct Rules {
     /// occupied squares only straight on (cannons): the fast legality test
     /// applies (see `RoleTrees`).
     pub monotone: [bool; 2],
+    /// Per colour: some piece type's walks continue past an occupied
+    /// square (a cannon's screen), so a new piece may open an attack.
+    pub screens: [bool; 2],
+    /// Per colour: a promotion may create a royal piece.
+    pub promotes_to_royal: [bool; 2],
+    /// Which of several kings is royal depends on where they stand
+    /// (`royalFirstFound`).
+    pub royal_first_found: bool,
+    /// Check is more than "a royal piece is attacked" (duple check, flying
+    /// general, a royal chosen by position).
+    pub special_check: bool,
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
     /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
@@ -237,6 +248,15 @@ impl Rules {
                     | crate::trajectory::cell_flags::LOCUST_FRIEND)
                 != 0
         });
+        let royal_first_found = variant.royal_first_found;
+        let special_check =
+            variant.end.duple_check || variant.end.flying_general || variant.royal_first_found;
+        let screens = Color::BOTH.map(|c| table.trees[c.index()].iter().any(|t| !t.monotone));
+        let promotes_to_royal = Color::BOTH.map(|c| {
+            promotion_choices[c.index()]
+                .iter()
+                .any(|r| royal[usize::from(r.0)])
+        });
         let monotone = Color::BOTH.map(|c| {
             table.trees[c.index()]
                 .iter()
@@ -295,6 +315,10 @@ impl Rules {
             castling,
             has_locust,
             monotone,
+            screens,
+            promotes_to_royal,
+            royal_first_found,
+            special_check,
             blast,
             mate_cache: Mutex::new(HashMap::new()),
         }))
