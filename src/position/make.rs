@@ -132,7 +132,8 @@ impl Position {
         // castling king's own move ends the castling rights.
         let castling_king_moves = self.castle[us.index()] != 0
             && self.rules.castling.as_ref().is_some_and(|c| {
-                mover.role == c.king_role[us.index()] && self.castling_king(us) == Some(from)
+                mover.role == c.king_role[us.index()]
+                    && (!self.rules.royal_first_found || self.castling_king(us) == Some(from))
             });
         // Pieces whose walks change.
         let mut affected = [0u64; 2];
