@@ -115,8 +115,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
             "O-O-O".into()
         };
     }
-    if m.from() == m.to() && !m.is(flag::LOCUST) {
-        // A pass (the Lion's step out and back): XBoard's null move.
+    if m.is_pass() {
         return "@@@@".into();
     }
     let mut s = square_text(g, m.from());
@@ -127,12 +126,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     }
     s.push_str(&square_text(g, m.to()));
     if let Some(r) = m.promotion() {
-        if rules.plus_type[usize::from(r.0)] {
-            // Shogi-style promotion: XBoard's `+`.
-            s.push('+');
-        } else {
-            s.push_str(&rules.variant.piece(r).letter.for_color(Color::Black));
-        }
+        s.push_str(&crate::movegen::promotion_suffix(rules, r));
     }
     s
 }
@@ -266,7 +260,7 @@ impl Game {
             return legal
                 .iter()
                 .copied()
-                .find(|m| m.from() == m.to() && !m.is(flag::LOCUST))
+                .find(|m| m.is_pass())
                 .ok_or_else(|| MoveError::Illegal("no pass is possible".into()));
         }
         let parsed =

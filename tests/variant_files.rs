@@ -795,3 +795,23 @@ fn mobility_regions_and_region_moves() {
         "{errs:?}"
     );
 }
+
+#[test]
+fn bad_letter_pairs_are_errors_naming_the_key() {
+    for (text, key) in [
+        ("[bp1:normal]\npromotedPieceType = p\n", "promotedPieceType"),
+        (
+            "[bp2:normal]\npromotedPieceType = p:z\n",
+            "promotedPieceType",
+        ),
+        ("[bp3:normal]\nfenAliases = n:b\n", "fenAliases"),
+        ("[bp4:normal]\nlionTypes = z\n", "lionTypes"),
+        (
+            "[bp5:normal]\ncastlingKingDistance = far\n",
+            "castlingKingDistance",
+        ),
+    ] {
+        let errs = errors(text);
+        assert!(errs.iter().any(|e| e.contains(key)), "{text}: {errs:?}");
+    }
+}

@@ -605,6 +605,12 @@ fn chu_lion_moves_on_the_wire() {
         boards[1],
         "highlight 12/12/12/12/12/4YYY5/4YRY5/4RYY5/12/12/12/12"
     );
+    e.send("put z99");
+    let r = e.sync(3);
+    assert!(
+        r.iter().any(|l| l == "Error (bad square): put z99"),
+        "{r:?}"
+    );
     e.send("usermove e5f6,f6g7");
     e.send("usermove l12k12");
     e.send("usermove @@@@");

@@ -78,6 +78,23 @@ impl Move {
     pub fn is_capture(self) -> bool {
         self.is(flag::CAPTURE | flag::EP | flag::LOCUST)
     }
+    /// A step out and back to the start square without capturing (the
+    /// Lion's pass): nothing moves; XBoard's null move `@@@@`.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.from() == self.to() && !self.is(flag::LOCUST)
+    }
+}
+
+/// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
+/// for a shogi-style promotion (to a type that is some piece's promoted
+/// form), else the promoted piece's letter.
+pub fn promotion_suffix(rules: &crate::position::Rules, r: Role) -> String {
+    if rules.plus_type[usize::from(r.0)] {
+        "+".into()
+    } else {
+        rules.variant.piece(r).letter.for_color(Color::Black)
+    }
 }
 
 impl fmt::Debug for Move {
@@ -210,10 +227,7 @@ fn push(
     let dedupe = rules.table.role_trees(us, role).duplicates;
     if from == to && aux == 0 {
         // A pass (a Lion's step out and back): one per position, whoever makes it.
-        if list
-            .iter()
-            .any(|m| m.from() == m.to() && !m.is(flag::LOCUST))
-        {
+        if list.iter().any(|m| m.is_pass()) {
             return;
         }
         add(list, first, dedupe, Move::new(from, to, aux, None, flags));
@@ -587,8 +601,7 @@ fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 pub fn move_text(pos: &Position, m: Move) -> String {
     let g = pos.rules().geometry();
     let mut s = String::new();
-    if m.from() == m.to() && !m.is(flag::LOCUST) {
-        // A pass (Lion's step out and back): XBoard's null move.
+    if m.is_pass() {
         return "@@@@".into();
     }
     if m.is(flag::LOCUST) {
@@ -607,14 +620,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     };
     s.push_str(&g.name(to));
     if let Some(r) = m.promotion() {
-        // Shogi-style promotion (to a type that is some piece's promoted
-        // form): XBoard's `+`, whether or not `m` has been made yet.
-        if pos.rules().plus_type[usize::from(r.0)] {
-            s.push('+');
-        } else {
-            let letter = pos.rules().variant.piece(r).letter;
-            s.push_str(&letter.for_color(Color::Black));
-        }
+        s.push_str(&promotion_suffix(pos.rules(), r));
     }
     s
 }

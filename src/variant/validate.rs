@@ -914,24 +914,14 @@ impl<'a> Checker<'a> {
         });
         self.read_piece_names();
         let fen_aliases = self.read("fenAliases", Vec::new(), |c, v| {
-            v.split_whitespace()
-                .map(|pair| {
-                    let bad = || Kind::BadValue {
-                        value: pair.into(),
-                        expected: "alias:letter, the alias not a piece's own letter",
-                    };
-                    let (alias, letter) = pair.split_once(':').ok_or_else(bad)?;
-                    let alias = Letter::parse(alias).ok_or_else(bad)?;
-                    let letter = Letter::parse(letter).ok_or_else(bad)?;
-                    if c.role_of(alias).is_some() {
-                        return Err(bad());
-                    }
-                    let role = c
-                        .role_of(letter)
-                        .ok_or_else(|| Kind::UndefinedPiece(letter.to_string()))?;
-                    Ok((alias, role))
-                })
-                .collect()
+            let expected = "alias:letter, the alias not a piece's own letter";
+            Self::pairs(v, expected, |alias, letter, bad| {
+                let alias = Letter::parse(alias).ok_or_else(bad)?;
+                if c.role_of(alias).is_some() {
+                    return Err(bad());
+                }
+                Ok((alias, c.piece_letter(letter, bad)?))
+            })
         });
         self.warn_unused();
 
@@ -1122,23 +1112,13 @@ impl<'a> Checker<'a> {
 
     fn read_piece_names(&mut self) {
         let names: Vec<(Role, String)> = self.read("pieceNames", Vec::new(), |c, v| {
-            v.split_whitespace()
-                .map(|pair| {
-                    let bad = || Kind::BadValue {
-                        value: pair.into(),
-                        expected: "letter:name",
-                    };
-                    let (letter, name) = pair.split_once(':').ok_or_else(bad)?;
-                    let letter = Letter::parse(letter).ok_or_else(bad)?;
-                    let role = c
-                        .role_of(letter)
-                        .ok_or_else(|| Kind::UndefinedPiece(letter.to_string()))?;
-                    if name.is_empty() {
-                        return Err(bad());
-                    }
-                    Ok((role, name.to_string()))
-                })
-                .collect()
+            Self::pairs(v, "letter:name", |letter, name, bad| {
+                let role = c.piece_letter(letter, bad)?;
+                if name.is_empty() {
+                    return Err(bad());
+                }
+                Ok((role, name.to_string()))
+            })
         });
         for (role, name) in names {
             self.pieces[usize::from(role.0)].name = name;
@@ -1161,42 +1141,47 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `a:b c:d` pairs of piece letters.
-    fn parse_pairs(&self, value: &str) -> Result<Vec<(Role, Role)>, Kind> {
+    /// `a:b` items separated by spaces, each read by `each`, which gets
+    /// the two sides and the error for a malformed item.
+    fn pairs<T>(
+        value: &str,
+        expected: &'static str,
+        mut each: impl FnMut(&str, &str, &dyn Fn() -> Kind) -> Result<T, Kind>,
+    ) -> Result<Vec<T>, Kind> {
         value
             .split_whitespace()
             .map(|pair| {
                 let bad = || Kind::BadValue {
                     value: pair.into(),
-                    expected: "letter:letter pairs",
+                    expected,
                 };
                 let (a, b) = pair.split_once(':').ok_or_else(bad)?;
-                let role = |t: &str| -> Result<Role, Kind> {
-                    let l = Letter::parse(t).ok_or_else(bad)?;
-                    self.role_of(l)
-                        .ok_or_else(|| Kind::UndefinedPiece(l.to_string()))
-                };
-                Ok((role(a)?, role(b)?))
+                each(a, b, &bad)
             })
             .collect()
     }
 
+    /// The defined piece whose letter is `text`.
+    fn piece_letter(&self, text: &str, bad: &dyn Fn() -> Kind) -> Result<Role, Kind> {
+        let l = Letter::parse(text).ok_or_else(bad)?;
+        self.role_of(l)
+            .ok_or_else(|| Kind::UndefinedPiece(l.to_string()))
+    }
+
+    /// `a:b c:d` pairs of piece letters.
+    fn parse_pairs(&self, value: &str) -> Result<Vec<(Role, Role)>, Kind> {
+        Self::pairs(value, "letter:letter pairs", |a, b, bad| {
+            Ok((self.piece_letter(a, bad)?, self.piece_letter(b, bad)?))
+        })
+    }
+
     fn parse_limits(&self, value: &str) -> Result<Vec<(Role, u32)>, Kind> {
-        value
-            .split_whitespace()
-            .map(|pair| {
-                let bad = || Kind::BadValue {
-                    value: pair.into(),
-                    expected: "letter:count",
-                };
-                let (letter, count) = pair.split_once(':').ok_or_else(bad)?;
-                let letter = Letter::parse(letter).ok_or_else(bad)?;
-                let role = self
-                    .role_of(letter)
-                    .ok_or_else(|| Kind::UndefinedPiece(letter.to_string()))?;
-                Ok((role, count.parse().map_err(|_| bad())?))
-            })
-            .collect()
+        Self::pairs(value, "letter:count", |letter, count, bad| {
+            Ok((
+                self.piece_letter(letter, bad)?,
+                count.parse().map_err(|_| bad())?,
+            ))
+        })
     }
 
     fn castling(&mut self) -> Option<Castling> {

@@ -665,7 +665,11 @@ impl<W: Write> Engine<W> {
             }
             "put" => {
                 let g = self.rules.geometry().clone();
+                // A trailing comma: XBoard's "Ctrl held" (more legs follow).
                 self.put = parse_wire_square(&g, arg.trim_end_matches(','));
+                if self.put.is_none() {
+                    self.send(&format!("Error (bad square): {line}"));
+                }
             }
             "hover" => {}
             _ => {
