@@ -40,6 +40,17 @@ pub const PERFT_CASES: &[PerftCase] = &[
         depth: 6,
         expected: 19_864_709,
     },
+    // Issue 6: drops (published shogi counts; crazyhouse from the suite).
+    PerftCase {
+        variant: "shogi",
+        depth: 5,
+        expected: 19_861_490,
+    },
+    PerftCase {
+        variant: "crazyhouse",
+        depth: 5,
+        expected: 4_888_832,
+    },
 ];
 
 /// The measurement of one case.

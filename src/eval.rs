@@ -221,6 +221,24 @@ impl Evaluator {
                 }
             }
         }
+        // Holdings: a piece in hand can go almost anywhere (a tenth more
+        // than on the board); one that can only be gated is worth less
+        // until it is in play.
+        if rules.holdings {
+            let (num, den) = if rules.variant.drops.piece_drops {
+                (11, 10)
+            } else {
+                (8, 10)
+            };
+            for color in Color::BOTH {
+                let c = color.index();
+                for (r, &n) in pos.holdings(color).iter().enumerate() {
+                    let v = Score::from(n) * self.value[r];
+                    material[c] += v;
+                    score[c] += v * num / den;
+                }
+            }
+        }
         // Mop-up: against a lone royal piece drive it to the edge and
         // bring our own royal piece close.
         let g = pos.rules().geometry();

@@ -115,6 +115,18 @@ pub fn move_text(pos: &Position, m: Move) -> String {
             "O-O-O".into()
         };
     }
+    if m.is(flag::DROP) {
+        return crate::movegen::drop_text(rules, m, &square_text(g, m.to()));
+    }
+    if m.is(flag::GATE_ROOK) {
+        // XBoard's way to gate behind the partner: partner takes king.
+        return format!(
+            "{}{}{}",
+            square_text(g, m.aux()),
+            square_text(g, m.from()),
+            crate::movegen::gate_suffix(rules, m)
+        );
+    }
     if m.is_pass() {
         return "@@@@".into();
     }
@@ -128,6 +140,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     if let Some(r) = m.promotion() {
         s.push_str(&crate::movegen::promotion_suffix(rules, r));
     }
+    s.push_str(&crate::movegen::gate_suffix(rules, m));
     s
 }
 
@@ -239,6 +252,33 @@ impl Game {
         let legal = self.legal_moves();
         if let Some(&m) = legal.iter().find(|&&m| move_text(&self.pos, m) == text) {
             return Ok(m);
+        }
+        // Letters in either case (`p@e4`, `b1c3H`).
+        if let Some(&m) = legal
+            .iter()
+            .find(|&&m| move_text(&self.pos, m).eq_ignore_ascii_case(text))
+        {
+            return Ok(m);
+        }
+        if let Some((piece, square)) = text.split_once('@')
+            && text != "@@@@"
+        {
+            let g = self.pos.rules().geometry();
+            let known = self.pos.rules().variant.pieces.iter().any(|p| {
+                p.letter
+                    .for_color(Color::White)
+                    .eq_ignore_ascii_case(piece.trim_start_matches('+'))
+            });
+            return Err(
+                if known
+                    && parse_square_text(g, square.as_bytes())
+                        .is_some_and(|(_, n)| n == square.len())
+                {
+                    MoveError::Illegal("not a legal drop".into())
+                } else {
+                    MoveError::Syntax("not a drop".into())
+                },
+            );
         }
         let g = self.pos.rules().geometry().clone();
         // Other spellings: O-O / 0-0, king takes partner, the king's move,

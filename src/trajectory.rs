@@ -763,6 +763,17 @@ impl TrajectoryTable {
     /// Build the trees of every piece type of `variant`.
     pub fn build(variant: &Variant) -> Result<TrajectoryTable, TrajectoryError> {
         let geometry = Geometry::new(variant.width, variant.height, longest_step(variant));
+        if geometry.size > crate::movegen::MAX_SQ {
+            // Moves pack squares into 12 bits; only absurdly long leaps
+            // (guard bands sized by the longest step) get here.
+            return Err(TrajectoryError {
+                piece: "(all)".into(),
+                message: format!(
+                    "the longest step ({}) makes the padded board too large",
+                    geometry.pad
+                ),
+            });
+        }
         let mut cells = vec![MoveTarget {
             delta: 0,
             visit: [0; 3],

@@ -557,7 +557,7 @@ fn snapshot(pos: &Position) -> Snapshot {
 }
 
 /// A sortable form of an engine move, to compare lists as multisets.
-fn move_key(m: Move) -> (u16, u16, u16, Option<Role>, u8) {
+fn move_key(m: Move) -> (u16, u16, u16, Option<Role>, u16) {
     (m.from(), m.to(), m.aux(), m.promotion(), m.flags())
 }
 

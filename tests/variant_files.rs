@@ -118,6 +118,10 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     // Chu Shogi: 21 types on the start array and 7 that exist only
     // promoted.
     ("chu", 12, 12, 46, 28, false),
+    ("crazyhouse", 8, 8, 16, 6, true),
+    ("shogi", 9, 9, 20, 14, false),
+    ("minishogi", 5, 5, 6, 10, false),
+    ("seirawan", 8, 8, 16, 8, true),
 ];
 
 /// Variants whose king is not royal (nothing is check).
@@ -125,7 +129,8 @@ const NO_ROYAL: &[&str] = &["giveaway", "suicide", "threekings"];
 
 /// Variants without promotion (the xiangqi soldier never promotes).
 /// (Chu promotes shogi-style: each piece to its own promoted type.)
-const NO_PROMOTION: &[&str] = &["xiangqi", "chu"];
+/// No chess-style promotion (shogi types promote by `promotedPieceType`).
+const NO_PROMOTION: &[&str] = &["xiangqi", "chu", "shogi", "minishogi"];
 
 #[test]
 fn every_builtin_has_the_facts_of_its_rules() {

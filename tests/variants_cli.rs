@@ -36,8 +36,9 @@ fn lists_builtins_and_checks_user_files() {
     // The 16 variants of issue 2, amazon, grasshopper and nightrider, and
     // the three losing-chess variants, 3check, atomic and asean, and those
     // of issue 5: xiangqi, spartan, twokings, wildcastle, with embassy and
-    // threekings, and chu.
-    assert_eq!(stdout.lines().count(), 32);
+    // threekings, and chu; and those of issue 6: crazyhouse, shogi,
+    // minishogi, seirawan.
+    assert_eq!(stdout.lines().count(), 36);
     let capablanca: Vec<&str> = stdout
         .lines()
         .find(|l| l.starts_with("capablanca "))

@@ -621,3 +621,47 @@ fn chu_lion_moves_on_the_wire() {
         "{r:?}"
     );
 }
+
+#[test]
+fn drops_and_gating_over_the_wire() {
+    // Crazyhouse: 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5; White drops the pawn it
+    // took. A drop of a piece not in hand, or onto an occupied square, is
+    // an illegal move; one with an unknown letter is not a move at all.
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("variant crazyhouse");
+    e.send("force");
+    for m in ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("usermove Q@d4");
+    e.send("usermove P@c3");
+    e.send("usermove Z@d4");
+    e.send("usermove P@d4");
+    let replies = e.sync(1);
+    for p in [
+        "Illegal move (not a legal drop): Q@d4",
+        "Illegal move (not a legal drop): P@c3",
+        "Illegal move (not a drop): Z@d4",
+    ] {
+        assert!(replies.iter().any(|r| r == p), "no {p:?} in {replies:?}");
+    }
+    assert!(!replies.iter().any(|r| r.contains("P@d4")), "{replies:?}");
+    e.send("sd 2");
+    e.send("go");
+    let m = e.next_move();
+    referee(
+        "crazyhouse",
+        &["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "P@d4", &m],
+    );
+
+    // Seirawan: a gating move from XBoard, then the engine's answer.
+    e.send("new");
+    e.send("variant seirawan");
+    e.send("force");
+    e.send("usermove g1f3h");
+    e.send("sd 2");
+    e.send("go");
+    let m = e.next_move();
+    referee("seirawan", &["g1f3h", &m]);
+}

@@ -17,72 +17,128 @@ use crate::variant::{Color, Role};
 use arrayvec::ArrayVec;
 use std::fmt;
 
-/// A move, packed into eight bytes so move lists stay small.
+/// A move, packed into eight bytes so move lists stay small: three
+/// squares of 12 bits (padded boards stay below 4096 squares, checked when
+/// the trajectory table is built), the promotion role, the role taken from
+/// the holdings (a drop, or a Seirawan gating), and the flags.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u64);
 
 const _: () = assert!(std::mem::size_of::<Move>() == 8);
 
+/// Largest padded square number a move can hold.
+pub const MAX_SQ: usize = 1 << 12;
+const SQ_MASK: u64 = (MAX_SQ as u64) - 1;
+
 /// Move flags.
 pub mod flag {
     /// Captures the piece on the destination.
-    pub const CAPTURE: u8 = 1;
+    pub const CAPTURE: u16 = 1;
     /// Captures the e.p. victim.
-    pub const EP: u8 = 2;
+    pub const EP: u16 = 2;
     /// Castling; `aux` is the partner's square.
-    pub const CASTLE: u8 = 4;
+    pub const CASTLE: u16 = 4;
     /// An initial multi-step that gives e.p. rights on the squares it passes.
-    pub const DOUBLE: u8 = 8;
+    pub const DOUBLE: u16 = 8;
     /// Captures in passing; `aux` is the victim's square.
-    pub const LOCUST: u8 = 16;
+    pub const LOCUST: u16 = 16;
     /// Promotes; `promotion` is the new role.
-    pub const PROMOTE: u8 = 32;
+    pub const PROMOTE: u16 = 32;
+    /// Puts a piece from the holdings on `to` (`from` is 0, `hand` the
+    /// role taken; with `PROMOTE` it lands as `promotion`).
+    pub const DROP: u16 = 64;
+    /// Seirawan gating: the `hand` piece enters on the square the mover
+    /// left (on the partner's square when castling with `GATE_ROOK`).
+    pub const GATE: u16 = 128;
+    pub const GATE_ROOK: u16 = 256;
 }
 
 impl Move {
-    pub fn new(from: Sq, to: Sq, aux: Sq, promotion: Option<Role>, flags: u8) -> Move {
+    pub fn new(from: Sq, to: Sq, aux: Sq, promotion: Option<Role>, flags: u16) -> Move {
         let promo = promotion.map_or(0, |r| u64::from(r.0) + 1);
         Move(
-            u64::from(from)
-                | u64::from(to) << 16
-                | u64::from(aux) << 32
-                | promo << 48
-                | u64::from(flags) << 56,
+            u64::from(from) & SQ_MASK
+                | (u64::from(to) & SQ_MASK) << 12
+                | (u64::from(aux) & SQ_MASK) << 24
+                | promo << 36
+                | u64::from(flags) << 52,
         )
+    }
+    /// A drop of a `role` piece from the holdings on `to`, landing as
+    /// `promoted` when the variant lets pieces drop promoted.
+    pub fn drop(role: Role, to: Sq, promoted: Option<Role>) -> Move {
+        let flags = if promoted.is_some() {
+            flag::DROP | flag::PROMOTE
+        } else {
+            flag::DROP
+        };
+        Move::new(0, to, 0, promoted, flags).with_hand(role)
+    }
+    /// This move with the `role` piece from the holdings gated in.
+    pub fn gating(self, role: Role, on_partner_square: bool) -> Move {
+        let extra = if on_partner_square {
+            flag::GATE | flag::GATE_ROOK
+        } else {
+            flag::GATE
+        };
+        Move(self.0 | u64::from(extra) << 52).with_hand(role)
+    }
+    fn with_hand(self, role: Role) -> Move {
+        Move(self.0 & !(0xff << 44) | (u64::from(role.0) + 1) << 44)
     }
     #[inline]
     pub fn from(self) -> Sq {
-        self.0 as u16
+        (self.0 & SQ_MASK) as u16
     }
     #[inline]
     pub fn to(self) -> Sq {
-        (self.0 >> 16) as u16
+        (self.0 >> 12 & SQ_MASK) as u16
     }
     #[inline]
     pub fn aux(self) -> Sq {
-        (self.0 >> 32) as u16
+        (self.0 >> 24 & SQ_MASK) as u16
     }
     #[inline]
     pub fn promotion(self) -> Option<Role> {
-        let p = (self.0 >> 48) as u8;
+        let p = (self.0 >> 36) as u8;
+        (p != 0).then(|| Role(p - 1))
+    }
+    /// The role taken from the holdings (drops and gatings).
+    #[inline]
+    pub fn hand(self) -> Option<Role> {
+        let p = (self.0 >> 44) as u8;
         (p != 0).then(|| Role(p - 1))
     }
     #[inline]
-    pub fn flags(self) -> u8 {
-        (self.0 >> 56) as u8
+    pub fn flags(self) -> u16 {
+        (self.0 >> 52) as u16
     }
     #[inline]
-    pub fn is(self, f: u8) -> bool {
+    pub fn is(self, f: u16) -> bool {
         self.flags() & f != 0
     }
     pub fn is_capture(self) -> bool {
         self.is(flag::CAPTURE | flag::EP | flag::LOCUST)
     }
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.is(flag::DROP)
+    }
     /// A step out and back to the start square without capturing (the
     /// Lion's pass): nothing moves; XBoard's null move `@@@@`.
     #[inline]
     pub fn is_pass(self) -> bool {
-        self.from() == self.to() && !self.is(flag::LOCUST)
+        self.from() == self.to() && !self.is(flag::LOCUST | flag::DROP)
+    }
+    /// The square a gated piece enters, for a gating move.
+    pub fn gate_square(self) -> Option<Sq> {
+        if !self.is(flag::GATE) {
+            None
+        } else if self.is(flag::GATE_ROOK) {
+            Some(self.aux())
+        } else {
+            Some(self.from())
+        }
     }
 }
 
@@ -97,16 +153,38 @@ pub fn promotion_suffix(rules: &crate::position::Rules, r: Role) -> String {
     }
 }
 
+/// A drop as XBoard writes it: the piece's upper-case letter, `@`, the
+/// square (`P@e4`); `+P@e4` when it lands promoted (Kyoto shogi).
+pub fn drop_text(rules: &crate::position::Rules, m: Move, square: &str) -> String {
+    let letter = m
+        .hand()
+        .map(|r| rules.variant.piece(r).letter.for_color(Color::White))
+        .unwrap_or_default();
+    let plus = if m.promotion().is_some() { "+" } else { "" };
+    format!("{plus}{letter}@{square}")
+}
+
+/// The letter a gating move ends with: the gated piece's, lower case
+/// (`b1c3h`; castling with the piece entering behind the partner is
+/// written partner-to-king, `h1e1h`).
+pub fn gate_suffix(rules: &crate::position::Rules, m: Move) -> String {
+    match m.hand() {
+        Some(r) if m.is(flag::GATE) => rules.variant.piece(r).letter.for_color(Color::Black),
+        _ => String::new(),
+    }
+}
+
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Move({}->{} aux {} flags {:#x} promo {:?})",
+            "Move({}->{} aux {} flags {:#x} promo {:?} hand {:?})",
             self.from(),
             self.to(),
             self.aux(),
             self.flags(),
-            self.promotion()
+            self.promotion(),
+            self.hand()
         )
     }
 }
@@ -122,6 +200,21 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 /// (including e.p. and locust captures), `QUIETS` the rest; promotions go
 /// with whichever kind the underlying move is.
 pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
+    let start = list.len();
+    board_moves::<CAPTURES, QUIETS>(pos, list);
+    if QUIETS {
+        castling_moves(pos, list);
+        if pos.rules().variant.drops.piece_drops {
+            drop_moves(pos, list);
+        }
+    }
+    if pos.rules().variant.drops.gating {
+        gating_moves(pos, list, start);
+    }
+}
+
+/// Moves of the pieces on the board (castling aside).
+fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
     let rules = pos.rules();
     let mut alive = pos.alive(us);
@@ -203,8 +296,102 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
             }
         }
     }
-    if QUIETS {
-        castling_moves(pos, list);
+}
+
+/// Drops from the holdings: every piece type in hand on every empty square
+/// its drop region allows, less the files where nifu forbids it; promoted
+/// too where pieces may drop promoted.
+fn drop_moves(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    if pos.alive(us) == u64::MAX {
+        return; // no slot for another piece
+    }
+    let rules = pos.rules();
+    let drops = &rules.variant.drops;
+    let g = rules.geometry();
+    for (r, &n) in pos.holdings(us).iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let role = Role(r as u8);
+        // Files where nifu forbids the drop.
+        let mut banned = 0u32;
+        if drops.no_doubled == Some(role) {
+            let mut counts = [0u32; 32];
+            for (_, p) in pos.pieces(us) {
+                if p.role == role
+                    && !p.promoted
+                    && let Some((f, _)) = g.coords(p.sq)
+                {
+                    counts[usize::from(f)] += 1;
+                }
+            }
+            for (f, &c) in counts.iter().enumerate() {
+                if c >= drops.no_doubled_count {
+                    banned |= 1 << f;
+                }
+            }
+        }
+        let promoted = if drops.drop_promoted {
+            rules.promoted_type[r]
+        } else {
+            None
+        };
+        for &sq in rules.drop_targets[us.index()][r].iter() {
+            if pos.piece_on(sq).is_some() {
+                continue;
+            }
+            if banned != 0 && g.coords(sq).is_some_and(|(f, _)| banned & (1 << f) != 0) {
+                continue;
+            }
+            add(list, 0, false, Move::drop(role, sq, None));
+            if let Some(p) = promoted {
+                add(list, 0, false, Move::drop(role, sq, Some(p)));
+            }
+        }
+    }
+}
+
+/// Seirawan gating: each move of a piece that leaves an open gate also
+/// comes with every piece type in hand entering behind it (when castling,
+/// behind the king or behind the partner).
+fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
+    let us = pos.side_to_move();
+    let gates = pos.gates(us);
+    if gates == 0 || pos.alive(us) == u64::MAX {
+        return;
+    }
+    let rules = pos.rules();
+    let g = rules.geometry();
+    let rank = Position::gate_rank(g, us);
+    let gate_open = |sq: Sq| {
+        g.coords(sq)
+            .is_some_and(|(f, r)| r == rank && gates & (1 << f) != 0)
+    };
+    let in_hand: ArrayVec<Role, 8> = pos
+        .holdings(us)
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(r, _)| Role(r as u8))
+        .take(8)
+        .collect();
+    if in_hand.is_empty() {
+        return;
+    }
+    for i in start..list.len() {
+        let m = list[i];
+        if m.is(flag::DROP) {
+            continue;
+        }
+        for &role in &in_hand {
+            if gate_open(m.from()) {
+                add(list, 0, false, m.gating(role, false));
+            }
+            if m.is(flag::CASTLE) && gate_open(m.aux()) {
+                add(list, 0, false, m.gating(role, true));
+            }
+        }
     }
 }
 
@@ -219,7 +406,7 @@ fn push(
     from: Sq,
     to: Sq,
     aux: Sq,
-    flags: u8,
+    flags: u16,
 ) {
     let us = pos.side_to_move();
     let rules = pos.rules();
@@ -408,8 +595,11 @@ pub struct Legality {
     /// The enemy has cannons: a new screen may open an attack.
     screens: bool,
     /// Any of the rarer tests above applies (Lions, `all_legal`,
-    /// `kings_shift`, `facing`).
+    /// `kings_shift`, `facing`, `drop_mate`).
     special: bool,
+    /// Uchifuzume: the enemy king's square, where drops of the types that
+    /// may not mate could give check.
+    drop_mate: Option<Sq>,
 }
 
 impl Legality {
@@ -436,6 +626,11 @@ impl Legality {
             None
         };
         let facing_ok = !flying_general || facing.is_some();
+        let drop_mate = if rules.variant.drops.no_drop_mate.is_empty() {
+            None
+        } else {
+            pos.royals(them).next()
+        };
         if king.is_none() && rules.blast.is_none() && !rules.promotes_to_royal[us.index()] {
             // Nothing of ours can be in check (losing chess, three kings):
             // every move is legal (but for Lion trading).
@@ -448,6 +643,7 @@ impl Legality {
                 all_legal: true,
                 screens: false,
                 special: true,
+                drop_mate: None,
             };
         }
         match king {
@@ -460,7 +656,11 @@ impl Legality {
                     kings_shift: rules.royal_first_found,
                     all_legal: false,
                     screens: rules.screens[them.index()],
-                    special: rules.has_lions || rules.royal_first_found || facing.is_some(),
+                    special: rules.has_lions
+                        || rules.royal_first_found
+                        || facing.is_some()
+                        || drop_mate.is_some(),
+                    drop_mate,
                 }
             }
             _ => Legality {
@@ -472,6 +672,7 @@ impl Legality {
                 all_legal: false,
                 screens: true,
                 special: true,
+                drop_mate: None,
             },
         }
     }
@@ -503,6 +704,17 @@ impl Legality {
             if let Some(general) = self.facing
                 && may_face(pos, self.king, general, m)
             {
+                return false;
+            }
+            if let Some(king) = self.drop_mate
+                && m.is(flag::DROP)
+                && m.hand().is_some_and(|r| {
+                    let rules = pos.rules();
+                    rules.variant.drops.no_drop_mate.contains(&r)
+                        && distance(rules.geometry(), m.to(), king) <= rules.reach[usize::from(r.0)]
+                })
+            {
+                // It might give mate: decided by making it.
                 return false;
             }
         }
@@ -584,6 +796,14 @@ fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
     men == 0
 }
 
+/// King-step distance between two board squares.
+fn distance(g: &crate::geometry::Geometry, a: Sq, b: Sq) -> u8 {
+    match (g.coords(a), g.coords(b)) {
+        (Some((af, ar)), Some((bf, br))) => af.abs_diff(bf).max(ar.abs_diff(br)),
+        _ => u8::MAX,
+    }
+}
+
 /// True if `c` lies beyond `b` on the line from `a` through `b`.
 fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
     let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) = (g.coords(a), g.coords(b), g.coords(c))
@@ -601,6 +821,17 @@ fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 pub fn move_text(pos: &Position, m: Move) -> String {
     let g = pos.rules().geometry();
     let mut s = String::new();
+    if m.is(flag::DROP) {
+        return drop_text(pos.rules(), m, &g.name(m.to()));
+    }
+    if m.is(flag::GATE_ROOK) {
+        return format!(
+            "{}{}{}",
+            g.name(m.aux()),
+            g.name(m.from()),
+            gate_suffix(pos.rules(), m)
+        );
+    }
     if m.is_pass() {
         return "@@@@".into();
     }
@@ -622,5 +853,6 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     if let Some(r) = m.promotion() {
         s.push_str(&promotion_suffix(pos.rules(), r));
     }
+    s.push_str(&gate_suffix(pos.rules(), m));
     s
 }

@@ -143,7 +143,7 @@ impl Position {
             let color = Self::slot_color(slot);
             if self.alive[color.index()] & Self::bit(slot) != 0 {
                 let s = &self.slots[slot];
-                let plus = self.rules.plus_type[usize::from(s.role.0)];
+                let plus = self.rules.hash_promoted[usize::from(s.role.0)];
                 key ^= z.piece(color, s.role, s.sq) ^ z.promoted(color, s.sq, s.promoted && plus);
             }
         }
@@ -164,6 +164,17 @@ impl Position {
         }
         if self.lion_strike {
             key ^= z.lion_strike;
+        }
+        for color in crate::variant::Color::BOTH {
+            let c = color.index();
+            for (r, &n) in self.hand[c].iter().enumerate() {
+                key ^= z.hand(color, crate::variant::Role(r as u8), n);
+            }
+            for f in 0..32 {
+                if self.gates[c] & (1 << f) != 0 {
+                    key ^= z.gates[c][f];
+                }
+            }
         }
         key ^ self.checks_key()
     }

@@ -96,6 +96,8 @@ impl Position {
                 .map(|n| n.min(u32::from(u8::MAX)) as u8),
             counting: Default::default(),
             lion_strike: false,
+            hand: [[0; super::HAND_ROLES]; 2],
+            gates: [0; 2],
             fullmove: setup.fullmove_number.max(1),
             key: 0,
             map: vec![SquareMap::default(); g.size].into_boxed_slice(),
@@ -155,7 +157,14 @@ impl Position {
                 });
             }
         }
+        if rules.holdings {
+            for p in setup.holdings.iter().flatten() {
+                let n = &mut pos.hand[p.color.index()][usize::from(p.role.0)];
+                *n = n.saturating_add(1);
+            }
+        }
         pos.castle = pos.castling_from(setup);
+        pos.gates = pos.gates_from(setup);
         pos.ep = pos.ep_from(setup);
         pos.rebuild();
         if pos.in_check(pos.side.opponent()) {
@@ -200,6 +209,48 @@ impl Position {
             }
         }
         rights
+    }
+
+    /// Seirawan gates from the castling field: each castling right opens
+    /// the gates of its partner and of the king; a file letter without a
+    /// partner on it names the gate of the piece standing there.
+    fn gates_from(&self, setup: &StartPosition) -> [u32; 2] {
+        let mut gates = [0u32; 2];
+        if !self.rules.variant.drops.gating {
+            return gates;
+        }
+        let g = self.rules.geometry();
+        for color in Color::BOTH {
+            let c = color.index();
+            let rank = Self::gate_rank(g, color);
+            let rights = self.castle[c];
+            gates[c] |= rights;
+            if rights != 0
+                && let Some((kf, _)) = self.castling_king(color).and_then(|k| g.coords(k))
+            {
+                gates[c] |= 1 << kf;
+            }
+            for right in &setup.castling {
+                if let CastlingRight::File(col, f) = *right
+                    && col == color
+                    && self
+                        .piece_on(g.sq(f, rank))
+                        .is_some_and(|(pc, _)| pc == color)
+                {
+                    gates[c] |= 1 << f;
+                }
+            }
+        }
+        gates
+    }
+
+    /// The rank of `color`'s gates: its first rank.
+    pub(crate) fn gate_rank(g: &crate::geometry::Geometry, color: Color) -> u8 {
+        if color == Color::White {
+            0
+        } else {
+            g.height - 1
+        }
     }
 
     /// The e.p. squares of a FEN, and the piece an e.p. capture removes:
@@ -248,10 +299,30 @@ impl Position {
                     Some(base) if p.promoted => {
                         format!("+{}", variant.piece(base).letter.for_color(color))
                     }
+                    // In drop games a promoted piece returns to hand as a
+                    // pawn: Fairy-Stockfish's `Q~`.
+                    _ if p.promoted && self.rules.holdings => {
+                        format!("{}~", variant.piece(p.role).letter.for_color(color))
+                    }
                     _ => variant.piece(p.role).letter.for_color(color),
                 }
             })
         });
+        if self.rules.holdings {
+            s.push('[');
+            for color in Color::BOTH {
+                for (r, &n) in self.holdings(color).iter().enumerate() {
+                    let letter = variant
+                        .piece(crate::variant::Role(r as u8))
+                        .letter
+                        .for_color(color);
+                    for _ in 0..n {
+                        s.push_str(&letter);
+                    }
+                }
+            }
+            s.push(']');
+        }
         s.push_str(if self.side == Color::White {
             " w "
         } else {
@@ -302,6 +373,9 @@ impl Position {
                 });
             }
         }
+        if variant.drops.gating {
+            castling = self.castling_with_gates(&castling);
+        }
         s.push_str(if castling.is_empty() { "-" } else { &castling });
         s.push(' ');
         // The e.p. square; when the victim is not straight beyond it (a
@@ -323,6 +397,41 @@ impl Position {
         }
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         s
+    }
+}
+
+impl Position {
+    /// The castling field with the Seirawan gates that the castling rights
+    /// do not imply added as file letters (`KQBCDFGkqbcdfg`).
+    fn castling_with_gates(&self, castling: &str) -> String {
+        let g = self.rules.geometry();
+        let mut out = String::new();
+        for color in Color::BOTH {
+            let c = color.index();
+            let white = color == Color::White;
+            out.extend(
+                castling
+                    .chars()
+                    .filter(|ch| ch.is_ascii_uppercase() == white),
+            );
+            let mut implied = self.castle[c];
+            if implied != 0
+                && let Some((kf, _)) = self.castling_king(color).and_then(|k| g.coords(k))
+            {
+                implied |= 1 << kf;
+            }
+            for f in 0..g.width {
+                if self.gates[c] & !implied & (1 << f) != 0 {
+                    let letter = char::from(b'a' + f);
+                    out.push(if white {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    });
+                }
+            }
+        }
+        out
     }
 }
 

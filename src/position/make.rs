@@ -8,7 +8,7 @@
 use super::{EpState, Position, SLOTS_PER_SIDE, Slot};
 use crate::geometry::Sq;
 use crate::movegen::{Move, flag};
-use crate::variant::Color;
+use crate::variant::{Color, Role};
 use arrayvec::ArrayVec;
 
 /// What `unmake` needs to restore.
@@ -29,6 +29,9 @@ pub struct Undo {
     checks: [u8; 2],
     counting: super::counting::Counting,
     lion_strike: bool,
+    gates: [u32; 2],
+    /// The slot of a piece that entered from the holdings (gating).
+    placed: Option<u8>,
     key: u64,
     /// Slots whose walk records `make` replaced (and saved).
     affected: [u64; 2],
@@ -83,8 +86,46 @@ impl Position {
         v
     }
 
+    /// The type a captured piece goes to the holdings as: its unpromoted
+    /// type; a piece promoted from a pawn (`Q~`) returns as the pawn.
+    fn hand_role_of(&self, victim_color: Color, s: &Slot) -> Role {
+        if s.promoted && !self.rules.plus_type[usize::from(s.role.0)] {
+            self.rules.variant.promotion.pawn_types[victim_color.index()]
+                .first()
+                .copied()
+                .unwrap_or(s.role)
+        } else {
+            self.rules.hand_role[usize::from(s.role.0)]
+        }
+    }
+
+    /// Add `delta` pieces of `role` to `color`'s holdings, with the key.
+    fn change_hand(&mut self, color: Color, role: Role, delta: i8, key: &mut u64) {
+        let z = &self.rules.zobrist;
+        let n = &mut self.hand[color.index()][usize::from(role.0)];
+        let new = n.wrapping_add_signed(delta);
+        *key ^= z.hand(color, role, *n) ^ z.hand(color, role, new);
+        *n = new;
+    }
+
+    /// A free slot of `color` for a piece entering the board, with an
+    /// empty walk record (so saving and restoring it marks nothing).
+    fn free_slot(&mut self, color: Color) -> usize {
+        let bit = (!self.alive[color.index()]).trailing_zeros() as usize;
+        debug_assert!(
+            bit < SLOTS_PER_SIDE,
+            "move generation checks for a free slot"
+        );
+        let slot = Self::slot_index(color, bit);
+        self.rec_len[slot] = 0;
+        slot
+    }
+
     /// Play `m`, which must be a pseudo-legal move of this position.
     pub fn make(&mut self, m: Move) -> Undo {
+        if m.is(flag::DROP) {
+            return self.make_drop(m);
+        }
         let (from, to) = (m.from(), m.to());
         let us = self.side;
         let rules = self.rules.clone();
@@ -103,6 +144,8 @@ impl Position {
             checks: self.checks,
             counting: self.counting,
             lion_strike: self.lion_strike,
+            gates: self.gates,
+            placed: None,
             key: self.key,
             affected: [0; 2],
             saved_from: self.saved.len(),
@@ -165,6 +208,11 @@ impl Position {
         if let Some((_, rs)) = castle_rook {
             affected[us.index()] |= Self::bit(rs);
         }
+        let gate = m.gate_square().zip(m.hand()).map(|(sq, role)| {
+            let slot = self.free_slot(us);
+            affected[us.index()] |= Self::bit(slot);
+            (sq, role, slot)
+        });
         let mut key = self.key;
         for &v in &victims {
             let slot = self.slot_on(v);
@@ -176,8 +224,15 @@ impl Position {
             key ^= z.promoted(
                 color,
                 v,
-                s.promoted && self.rules.plus_type[usize::from(s.role.0)],
+                s.promoted && self.rules.hash_promoted[usize::from(s.role.0)],
             );
+        }
+        if self.rules.variant.drops.captures_to_hand {
+            for i in 0..undo.captured.len() {
+                let (slot, s) = undo.captured[i];
+                let role = self.hand_role_of(Self::slot_color(usize::from(slot)), &s);
+                self.change_hand(us, role, 1, &mut key);
+            }
         }
         undo.affected = affected;
         self.save_records(affected);
@@ -195,7 +250,7 @@ impl Position {
         }
         let new_role = m.promotion().unwrap_or(mover.role);
         let now_promoted = mover.promoted || m.promotion().is_some();
-        let plus = |r: crate::variant::Role| self.rules.plus_type[usize::from(r.0)];
+        let plus = |r: crate::variant::Role| self.rules.hash_promoted[usize::from(r.0)];
         key ^= z.piece(us, mover.role, from)
             ^ z.promoted(us, from, mover.promoted && plus(mover.role));
         self.slots[mover_slot] = Slot {
@@ -219,6 +274,46 @@ impl Position {
                 ..rook
             };
             self.board[usize::from(rt)] = (rs + 1) as u8;
+        }
+        if let Some((sq, role, slot)) = gate {
+            // Seirawan: the piece from the holdings enters where the mover
+            // (or the castling partner) stood.
+            self.change_hand(us, role, -1, &mut key);
+            self.slots[slot] = Slot {
+                sq,
+                role,
+                virgin: false,
+                promoted: false,
+            };
+            self.alive[us.index()] |= Self::bit(slot);
+            self.board[usize::from(sq)] = (slot + 1) as u8;
+            key ^= z.piece(us, role, sq);
+            undo.placed = Some(slot as u8);
+        }
+        if self.rules.variant.drops.gating {
+            // A gate closes when its piece leaves or is taken.
+            let g = self.rules.geometry();
+            let mut left: ArrayVec<Sq, 12> = ArrayVec::new();
+            left.push(from);
+            left.extend(castle_rook.map(|(rook_sq, _)| rook_sq));
+            left.extend(victims.iter().copied());
+            for sq in left {
+                if let Some((f, r)) = g.coords(sq) {
+                    for col in Color::BOTH {
+                        if r == Self::gate_rank(g, col) {
+                            self.gates[col.index()] &= !(1 << f);
+                        }
+                    }
+                }
+            }
+            for c in 0..2 {
+                let diff = self.gates[c] ^ undo.gates[c];
+                for f in 0..32 {
+                    if diff & (1 << f) != 0 {
+                        key ^= z.gates[c][f];
+                    }
+                }
+            }
         }
 
         // Castling rights: the king's move ends them; moving from or onto a
@@ -331,6 +426,9 @@ impl Position {
 
     /// Take back `m`, made with `make` which returned `undo`.
     pub fn unmake(&mut self, m: Move, undo: &Undo) {
+        if m.is(flag::DROP) {
+            return self.unmake_drop(m, undo);
+        }
         let (from, to) = (m.from(), m.to());
         self.side = self.side.opponent();
         let us = self.side;
@@ -350,6 +448,19 @@ impl Position {
         let affected = undo.affected;
         self.unwalk_all(affected);
 
+        if let Some(slot) = undo.placed {
+            let slot = usize::from(slot);
+            let s = self.slots[slot];
+            self.board[usize::from(s.sq)] = 0;
+            self.alive[us.index()] &= !Self::bit(slot);
+            self.hand[us.index()][usize::from(s.role.0)] += 1;
+        }
+        if self.rules.variant.drops.captures_to_hand {
+            for &(slot, s) in &undo.captured {
+                let role = self.hand_role_of(Self::slot_color(usize::from(slot)), &s);
+                self.hand[us.index()][usize::from(role.0)] -= 1;
+            }
+        }
         self.board[usize::from(to)] = 0;
         if let Some((_, rt, _)) = castle_rook {
             self.board[usize::from(rt)] = 0;
@@ -376,11 +487,118 @@ impl Position {
         self.checks = undo.checks;
         self.counting = undo.counting;
         self.lion_strike = undo.lion_strike;
+        self.gates = undo.gates;
         if us == Color::Black {
             self.fullmove -= 1;
         }
         self.key = undo.key;
         self.restore_records(affected, undo.saved_from);
+    }
+
+    /// Play a drop: a piece from the holdings enters an empty square.
+    fn make_drop(&mut self, m: Move) -> Undo {
+        let to = m.to();
+        let us = self.side;
+        let role = m.hand().expect("a drop names the piece it drops");
+        let placed = m.promotion().unwrap_or(role);
+        let rules = self.rules.clone();
+        let z = &rules.zobrist;
+        let slot = self.free_slot(us);
+        let mut affected = self.touching(to);
+        affected[us.index()] |= Self::bit(slot);
+        let undo = Undo {
+            mover: self.slots[slot],
+            mover_slot: slot,
+            exploded: false,
+            captured: ArrayVec::new(),
+            rook: None,
+            castle: self.castle,
+            ep: std::mem::take(&mut self.ep),
+            halfmove: self.halfmove,
+            checks: self.checks,
+            counting: self.counting,
+            lion_strike: self.lion_strike,
+            gates: self.gates,
+            placed: None,
+            key: self.key,
+            affected,
+            saved_from: self.saved.len(),
+        };
+        self.save_records(affected);
+        self.unwalk_all(affected);
+        let mut key = self.key;
+        self.change_hand(us, role, -1, &mut key);
+        let promoted = m.promotion().is_some();
+        let pawn = rules.promotes[us.index()][usize::from(placed.0)];
+        self.slots[slot] = Slot {
+            sq: to,
+            role: placed,
+            virgin: pawn && rules.double_step_region[us.index()][usize::from(to)],
+            promoted,
+        };
+        self.alive[us.index()] |= Self::bit(slot);
+        self.board[usize::from(to)] = (slot + 1) as u8;
+        key ^= z.piece(us, placed, to)
+            ^ z.promoted(
+                us,
+                to,
+                promoted && rules.hash_promoted[usize::from(placed.0)],
+            );
+        if let Some(&sq) = undo.ep.squares.first()
+            && let Some((f, _)) = rules.geometry().coords(sq)
+        {
+            key ^= z.en_passant[usize::from(f)];
+        }
+        self.halfmove = if rules.resets_clock[us.index()][usize::from(role.0)] {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        if self.lion_strike {
+            key ^= z.lion_strike;
+            self.lion_strike = false;
+        }
+        self.side = us.opponent();
+        key ^= z.black_to_move;
+        self.key = key;
+        self.walk_all(affected);
+        self.update_counting(false);
+        if rules.variant.end.check_counting
+            && self.checks[us.index()] > 0
+            && self.in_check(self.side)
+        {
+            let before = self.checks_key();
+            self.checks[us.index()] -= 1;
+            self.key ^= before ^ self.checks_key();
+        }
+        undo
+    }
+
+    /// Take back a drop made with `make_drop`.
+    fn unmake_drop(&mut self, m: Move, undo: &Undo) {
+        self.side = self.side.opponent();
+        let us = self.side;
+        let slot = undo.mover_slot;
+        self.unwalk_all(undo.affected);
+        self.board[usize::from(m.to())] = 0;
+        self.alive[us.index()] &= !Self::bit(slot);
+        self.slots[slot] = undo.mover;
+        if let Some(role) = m.hand() {
+            self.hand[us.index()][usize::from(role.0)] += 1;
+        }
+        self.ep = undo.ep.clone();
+        self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
+        self.counting = undo.counting;
+        self.lion_strike = undo.lion_strike;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.key = undo.key;
+        self.restore_records(undo.affected, undo.saved_from);
     }
 
     /// Push the walk records of `affected` slots, each behind a header
@@ -452,8 +670,31 @@ impl Position {
 
     /// After `us` made `m` (with `undo`): the move did not leave `us` in
     /// check nor break a capture rule.
-    pub fn legal_after(&self, us: Color, m: Move, undo: &Undo) -> bool {
-        !self.in_check(us) && (!self.rules.has_lions || self.lion_rules_allow(us, m, undo))
+    pub fn legal_after(&mut self, us: Color, m: Move, undo: &Undo) -> bool {
+        !self.in_check(us)
+            && (!self.rules.has_lions || self.lion_rules_allow(us, m, undo))
+            && !self.drop_mate(m)
+    }
+
+    /// Uchifuzume: `m`, just made, drops a piece of a type that may not
+    /// give mate by dropping, and it mates.
+    fn drop_mate(&mut self, m: Move) -> bool {
+        let drops = &self.rules.variant.drops;
+        if !m.is(flag::DROP)
+            || drops.no_drop_mate.is_empty()
+            || !m.hand().is_some_and(|r| drops.no_drop_mate.contains(&r))
+            || !self.in_check(self.side)
+        {
+            return false;
+        }
+        !self.has_legal_move()
+    }
+
+    /// The side to move has a legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut list = crate::movegen::MoveList::new();
+        crate::movegen::pseudo_legal::<true, true>(self, &mut list);
+        list.iter().any(|&m| self.is_legal(m))
     }
 
     /// An unpromoted piece of a Lion type.

@@ -27,6 +27,9 @@ use std::sync::Arc;
 /// Pieces one side can have on the board at once.
 pub const SLOTS_PER_SIDE: usize = 64;
 const SLOTS: usize = 2 * SLOTS_PER_SIDE;
+/// Piece types a variant with holdings may have (holdings are counts per
+/// type, kept in the position).
+pub const HAND_ROLES: usize = 64;
 /// Board code of a guard square.
 pub const EDGE: u8 = 255;
 
@@ -85,6 +88,11 @@ pub struct Position {
     /// Chu Shogi: a non-Lion has just taken a Lion, so the side to move may
     /// not take a Lion with a non-Lion.
     lion_strike: bool,
+    /// Pieces in hand, per colour and role (drop variants, Seirawan).
+    hand: [[u8; HAND_ROLES]; 2],
+    /// Seirawan gates: files of each side's first rank whose piece has not
+    /// moved yet, where a piece from the holdings may enter.
+    gates: [u32; 2],
     key: u64,
     /// The attack map, per padded square.
     map: Box<[SquareMap]>,
@@ -191,6 +199,25 @@ impl Position {
     /// Slots of `color` that attack `sq`.
     pub fn attackers(&self, sq: Sq, color: Color) -> u64 {
         self.map[usize::from(sq)].attack[color.index()]
+    }
+
+    /// Pieces of `role` in `color`'s holdings.
+    #[inline]
+    pub fn in_hand(&self, color: Color, role: Role) -> u8 {
+        self.hand[color.index()]
+            .get(usize::from(role.0))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// `color`'s holdings, indexed by role.
+    pub fn holdings(&self, color: Color) -> &[u8] {
+        &self.hand[color.index()][..self.rules.variant.pieces.len().min(HAND_ROLES)]
+    }
+
+    /// Files of `color`'s first rank where a Seirawan gate is open.
+    pub fn gates(&self, color: Color) -> u32 {
+        self.gates[color.index()]
     }
 
     pub fn castling_rights(&self, color: Color) -> u32 {

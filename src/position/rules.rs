@@ -27,6 +27,10 @@ pub struct Zobrist {
     promoted: Box<[u64]>,
     /// The Lion-trading ban is on (Chu Shogi).
     pub lion_strike: u64,
+    /// Per colour and role: seed of the holdings keys (see [`Zobrist::hand`]).
+    hand: Box<[u64]>,
+    /// Per colour and file: a Seirawan gate is open there.
+    pub gates: [[u64; 32]; 2],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -60,7 +64,16 @@ impl Zobrist {
         }
         let promoted = (0..2 * squares).map(|_| splitmix(&mut s)).collect();
         let lion_strike = splitmix(&mut s);
+        let hand = (0..2 * roles).map(|_| splitmix(&mut s)).collect();
+        let mut gates = [[0; 32]; 2];
+        for c in &mut gates {
+            for k in c.iter_mut() {
+                *k = splitmix(&mut s);
+            }
+        }
         Zobrist {
+            hand,
+            gates,
             lion_strike,
             promoted,
             pieces,
@@ -77,6 +90,19 @@ impl Zobrist {
     pub fn piece(&self, color: Color, role: Role, sq: Sq) -> u64 {
         self.pieces
             [(color.index() * self.roles + usize::from(role.0)) * self.squares + usize::from(sq)]
+    }
+
+    /// The key of `count` pieces of `role` in `color`'s holdings (0 for
+    /// none): one key per count, derived from the role's seed, so a drop
+    /// or a capture to hand changes the key by two lookups.
+    #[inline]
+    pub fn hand(&self, color: Color, role: Role, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut seed = self.hand[color.index() * self.roles + usize::from(role.0)]
+            ^ u64::from(count).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        splitmix(&mut seed)
     }
 
     /// The extra key of a promoted piece on `sq` (0 for others): only
@@ -127,6 +153,10 @@ pub struct Rules {
     pub promoted_type: Box<[Option<Role>]>,
     /// Per role: it is some role's shogi-style promoted type.
     pub plus_type: Box<[bool]>,
+    /// Per role: whether a piece of it came from a promotion is part of
+    /// the hash (shogi types, and every type where captures go to hand:
+    /// a promoted queen returns as a pawn).
+    pub hash_promoted: Box<[bool]>,
     /// Per role: a Lion for Chu Shogi's Lion-trading rules (when not
     /// promoted), and a piece too weak to be a bridge for them.
     pub lion: Box<[bool]>,
@@ -163,6 +193,18 @@ pub struct Rules {
     /// Check is more than "a royal piece is attacked" (duple check, flying
     /// general, a royal chosen by position).
     pub special_check: bool,
+    /// Pieces enter from the holdings (drops or gating): positions keep
+    /// holdings.
+    pub holdings: bool,
+    /// Per role: the type it goes to the holdings as when captured (its
+    /// unpromoted type).
+    pub hand_role: Box<[Role]>,
+    /// Per colour and role: the squares a drop may go to (before the
+    /// rules that depend on the position: nifu, uchifuzume).
+    pub drop_targets: [Box<[Box<[Sq]>]>; 2],
+    /// Per role: the farthest (in king steps) it can reach in one move on
+    /// an empty board; 255 for riders. Bounds where a drop can give check.
+    pub reach: Box<[u8]>,
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
     /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
@@ -274,6 +316,9 @@ impl Rules {
         let plus_type: Box<[bool]> = (0..roles)
             .map(|r| promoted_type.contains(&Some(Role(r as u8))))
             .collect();
+        let hash_promoted: Box<[bool]> = (0..roles)
+            .map(|r| plus_type[r] || variant.drops.captures_to_hand)
+            .collect();
         let lion = role_set(&variant.end.lion_types);
         let weak_bridge = role_set(&variant.end.lion_weak_bridges);
         let has_lions = lion.iter().any(|&l| l);
@@ -290,6 +335,72 @@ impl Rules {
             }
             v.into_boxed_slice()
         });
+        let drops = &variant.drops;
+        let holdings = drops.piece_drops || drops.captures_to_hand || drops.gating;
+        if holdings && roles > super::HAND_ROLES {
+            return Err(TrajectoryError {
+                piece: "(all)".into(),
+                message: format!(
+                    "a variant with holdings may have at most {} piece types",
+                    super::HAND_ROLES
+                ),
+            });
+        }
+        let hand_role: Box<[Role]> = (0..roles)
+            .map(|r| {
+                variant
+                    .promotion
+                    .promoted_from(Role(r as u8))
+                    .unwrap_or(Role(r as u8))
+            })
+            .collect();
+        let drop_targets = Color::BOTH.map(|c| {
+            let region = region_map(&drops.region[c.index()]);
+            let first_rank = if c == Color::White { 0 } else { g.height - 1 };
+            (0..roles)
+                .map(|r| {
+                    let trees = table.role_trees(c, Role(r as u8));
+                    let pawn = promotes[c.index()][r];
+                    g.squares()
+                        .filter(|&sq| region[usize::from(sq)])
+                        .filter(|&sq| {
+                            !variant.immobility_illegal || can_move(&table, trees.root(sq), sq)
+                        })
+                        .filter(|&sq| {
+                            !pawn
+                                || (drops.first_rank_pawn_drops
+                                    || g.coords(sq).is_some_and(|(_, rank)| rank != first_rank))
+                                    && (drops.promotion_zone_pawn_drops
+                                        || !promotion_zone[c.index()][usize::from(sq)])
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        let reach: Box<[u8]> = variant
+            .pieces
+            .iter()
+            .map(|p| {
+                p.moves
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        m.legs.iter().fold(0u32, |sum, l| {
+                            let step =
+                                u32::from(l.step.dx.unsigned_abs().max(l.step.dy.unsigned_abs()));
+                            let steps = if l.range == 0 {
+                                255
+                            } else {
+                                u32::from(l.range)
+                            };
+                            sum + step * steps
+                        })
+                    })
+                    .max()
+                    .unwrap_or(0)
+                    .min(255) as u8
+            })
+            .collect();
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
@@ -303,6 +414,7 @@ impl Rules {
             promotion_choices,
             promoted_type,
             plus_type,
+            hash_promoted,
             resets_clock,
             lion,
             weak_bridge,
@@ -319,6 +431,10 @@ impl Rules {
             promotes_to_royal,
             royal_first_found,
             special_check,
+            holdings,
+            hand_role,
+            drop_targets,
+            reach,
             blast,
             mate_cache: Mutex::new(HashMap::new()),
         }))

@@ -263,8 +263,13 @@ impl Searcher {
     }
 
     fn history_index(&self, pos: &Position, m: Move) -> usize {
-        (pos.side_to_move().index() * self.area + usize::from(m.from())) * self.area
-            + usize::from(m.to())
+        // A drop has no from-square; its dropped type stands in for one
+        // (low numbers are guard squares, so this rarely shares a slot).
+        let from = match m.hand() {
+            Some(r) if m.is_drop() => usize::from(r.0) % self.area,
+            _ => usize::from(m.from()),
+        };
+        (pos.side_to_move().index() * self.area + from) * self.area + usize::from(m.to())
     }
 
     /// Ordering score of a move (higher first).
@@ -299,7 +304,26 @@ impl Searcher {
         if self.killers[ply][1] == m {
             return 1 << 21;
         }
-        self.history[self.history_index(pos, m)]
+        let history = self.history[self.history_index(pos, m)];
+        if m.is_drop() && self.near_enemy_royal(pos, m) {
+            // Drops next to the enemy king (checks, mating nets) first.
+            return (1 << 20) + history;
+        }
+        history
+    }
+
+    /// A drop lands within reach of an enemy royal piece (so it may check).
+    fn near_enemy_royal(&self, pos: &Position, m: Move) -> bool {
+        let rules = pos.rules();
+        let g = rules.geometry();
+        let reach = m.hand().map_or(0, |r| rules.reach[usize::from(r.0)]).min(2);
+        let Some((tf, tr)) = g.coords(m.to()) else {
+            return false;
+        };
+        pos.royals(pos.side_to_move().opponent()).any(|k| {
+            g.coords(k)
+                .is_some_and(|(kf, kr)| tf.abs_diff(kf).max(tr.abs_diff(kr)) <= reach)
+        })
     }
 
     /// The side to move has a piece other than royals and pawns (null

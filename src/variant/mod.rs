@@ -46,7 +46,10 @@
 //! `perpetualCheckIllegal` `countingRule` `flyingGeneral`
 //! `mobilityRegion(White/Black)<Piece>` (`<Piece>` is the defining key with
 //! a capital: `King`, `Fers`, `CustomPiece3`) `soldierPromotionRank`
-//! `pieceDrops` `capturesToHand` `blastOnCapture`. Other Fairy-Stockfish
+//! `pieceDrops` `capturesToHand` `dropRegion(White/Black)` `firstRankPawnDrops`
+//! `promotionZonePawnDrops` `dropNoDoubled` `dropNoDoubledCount`
+//! `shogiPawnDropMateIllegal` `dropPromoted` `gating` `seirawanGating`
+//! `blastOnCapture`. Other Fairy-Stockfish
 //! options are recognised and ignored with a "not supported yet" warning.
 //!
 //! Griffon's own keys (Fairy-Stockfish lacks them and ignores them):
@@ -259,10 +262,36 @@ pub struct Castling {
     pub king_distance: Option<u8>,
 }
 
+/// Holdings and drops (Fairy-Stockfish's drop options). Per-colour arrays
+/// are indexed by [`Color::index`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drops {
+    /// Pieces in hand may be put on the board as a move (`pieceDrops`).
     pub piece_drops: bool,
+    /// A captured piece goes to the capturer's holdings, as the type it was
+    /// before any promotion (`capturesToHand`).
     pub captures_to_hand: bool,
+    /// Where pieces may be dropped (`dropRegionWhite`/`Black`).
+    pub region: [Region; 2],
+    /// Pawn types may be dropped on their own first rank
+    /// (`firstRankPawnDrops`) / in their promotion zone
+    /// (`promotionZonePawnDrops`); crazyhouse allows neither.
+    pub first_rank_pawn_drops: bool,
+    pub promotion_zone_pawn_drops: bool,
+    /// Nifu (`dropNoDoubled = p`): no drop of this type on a file that
+    /// already holds `no_doubled_count` unpromoted ones of the same side.
+    pub no_doubled: Option<Role>,
+    pub no_doubled_count: u32,
+    /// Uchifuzume (`shogiPawnDropMateIllegal`): a drop of these types may
+    /// not give mate.
+    pub no_drop_mate: Vec<Role>,
+    /// Pieces may be dropped as their promoted type (`dropPromoted`,
+    /// Kyoto shogi).
+    pub drop_promoted: bool,
+    /// Seirawan gating (`gating`): a piece leaving a square of its back
+    /// rank that it has not left before may bring a piece from the holdings
+    /// onto that square; the castling field of FENs lists these squares.
+    pub gating: bool,
 }
 
 /// A side loses (or wins, or draws) when its pieces of `piece_types` drop to

@@ -897,10 +897,7 @@ impl<'a> Checker<'a> {
             types: ep_types,
         };
         let castling = self.castling();
-        let drops = Drops {
-            piece_drops: self.bool("pieceDrops", false),
-            captures_to_hand: self.bool("capturesToHand", false),
-        };
+        let drops = self.drops(&promotion);
         let immobility_illegal = self.bool("immobilityIllegal", false);
         let blast_on_capture = self.bool("blastOnCapture", false);
         let royal_first_found = self.bool("royalFirstFound", false);
@@ -969,6 +966,60 @@ impl<'a> Checker<'a> {
             end,
             xboard,
         })
+    }
+
+    fn drops(&mut self, promotion: &Promotion) -> Drops {
+        let (w, h) = (self.width, self.height);
+        let all = Region::all(w, h);
+        let region = [
+            ("dropRegionWhite", "whiteDropRegion"),
+            ("dropRegionBlack", "blackDropRegion"),
+        ]
+        .map(|(key, old_key)| match self.first_of(&[key, old_key]) {
+            Some(k) => self.region(k, all),
+            None => all,
+        });
+        let no_doubled = self.read("dropNoDoubled", None, |c, v| {
+            let roles = c.parse_roles(v, false)?;
+            match roles.as_slice() {
+                [] => Ok(None),
+                [r] => Ok(Some(*r)),
+                _ => Err(Kind::BadValue {
+                    value: v.into(),
+                    expected: "one piece letter or -",
+                }),
+            }
+        });
+        let no_drop_mate = if self.bool("shogiPawnDropMateIllegal", false) {
+            // Fairy-Stockfish's rule is about its shogi pawn; a file may
+            // name the type through `dropNoDoubled` or the pawn types.
+            let mut roles: Vec<Role> = self.role_of_key("shogiPawn").into_iter().collect();
+            if roles.is_empty() {
+                roles.extend(no_doubled);
+            }
+            if roles.is_empty() {
+                roles = promotion.pawn_types[0].clone();
+            }
+            roles
+        } else {
+            Vec::new()
+        };
+        let gating = self.bool("gating", false);
+        // Griffon's gating is Seirawan's (gating on either square when
+        // castling); the flag is read so it is not reported as unknown.
+        let _ = self.bool("seirawanGating", gating);
+        Drops {
+            piece_drops: self.bool("pieceDrops", false),
+            captures_to_hand: self.bool("capturesToHand", false),
+            region,
+            first_rank_pawn_drops: self.bool("firstRankPawnDrops", false),
+            promotion_zone_pawn_drops: self.bool("promotionZonePawnDrops", false),
+            no_doubled,
+            no_doubled_count: self.number("dropNoDoubledCount", 1),
+            no_drop_mate,
+            drop_promoted: self.bool("dropPromoted", false),
+            gating,
+        }
     }
 
     fn compile_pieces(&mut self) {

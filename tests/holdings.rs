@@ -1,0 +1,174 @@
+//! Holdings, drops and gating, on positions whose answers are worked out
+//! by hand from the rules (the perft suites cover the move counts).
+
+use griffon::game::{Game, MoveError, move_text};
+use griffon::position::{Position, Rules};
+use griffon::variant::VariantSet;
+use std::collections::BTreeSet;
+
+fn game(variant: &str, fen: &str) -> Game {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+    Game::new(Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
+}
+
+fn play(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play(mv);
+    }
+}
+
+/// Legal moves as XBoard writes them.
+fn texts(g: &mut Game) -> BTreeSet<String> {
+    let moves = g.legal_moves();
+    moves.iter().map(|&m| move_text(g.position(), m)).collect()
+}
+
+fn drops(g: &mut Game, piece: &str) -> BTreeSet<String> {
+    texts(g)
+        .into_iter()
+        .filter(|t| t.starts_with(&format!("{piece}@")))
+        .collect()
+}
+
+#[test]
+fn captured_pieces_go_to_hand_and_drop_back() {
+    // 1. e4 d5 2. exd5 Qxd5: each side has taken a pawn.
+    let mut g = game(
+        "crazyhouse",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    );
+    play(&mut g, &["e2e4", "d7d5", "e4d5", "d8d5"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w")
+    );
+    // White's pawn may go on any empty square of ranks 2-7: e2, the 31
+    // empty squares of ranks 3-6 (all but d5) and d7: 33.
+    let pawn_drops = drops(&mut g, "P");
+    assert_eq!(pawn_drops.len(), 33, "{pawn_drops:?}");
+    assert!(!pawn_drops.contains("P@e1") && !pawn_drops.contains("P@a8"));
+    play(&mut g, &["P@d4"]);
+    assert!(g.position().fen().contains("[p]"), "{}", g.position().fen());
+}
+
+#[test]
+fn a_promoted_piece_returns_as_a_pawn() {
+    // The queen on d8 came from a pawn (Q~): taken, it is a pawn in hand.
+    let mut g = game("crazyhouse", "3Q~k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    assert_eq!(g.position().fen(), "3Q~k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    play(&mut g, &["e8d8"]);
+    assert!(g.position().fen().starts_with("3k4/8/8/8/8/8/8/4K3[p] w"));
+    // An original queen stays a queen.
+    let mut g = game("crazyhouse", "3Qk3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    play(&mut g, &["e8d8"]);
+    assert!(g.position().fen().starts_with("3k4/8/8/8/8/8/8/4K3[q] w"));
+}
+
+#[test]
+fn shogi_drop_restrictions() {
+    // Black (White's opponent) has a king on e9 only; White holds a pawn,
+    // a lance and a knight and has a pawn on a4.
+    let mut g = game("shogi", "4k4/9/9/9/9/P8/9/9/4K4[PLN] w - - 0 1");
+    // Pawn: not on the last rank (it could never move), not on file a
+    // (nifu: an unpromoted pawn of White's is there).
+    let pawns = drops(&mut g, "P");
+    assert!(
+        !pawns
+            .iter()
+            .any(|m| m.ends_with('9') || m.starts_with("P@a"))
+    );
+    // 9 files less a = 8, ranks 1-8 less the occupied e1 and the e8 square
+    // next to the king is allowed: 8 * 8 - 1 (e1) = 63.
+    assert_eq!(pawns.len(), 63, "{pawns:?}");
+    // Lance: anywhere but the last rank; knight: not on the last two.
+    assert!(!drops(&mut g, "L").iter().any(|m| m.ends_with('9')));
+    let knights = drops(&mut g, "N");
+    assert!(!knights.iter().any(|m| m.ends_with('9') || m.ends_with('8')));
+    assert!(knights.contains("N@e7"));
+}
+
+#[test]
+fn a_pawn_drop_may_check_but_not_mate() {
+    // Black's king on e9 is boxed in by its own knights (d9, f9) and pawns
+    // (d8, f8); White's gold on e7 guards e8. P@e8 would mate: illegal.
+    let mut g = game("shogi", "3nkn3/3p1p3/4G4/9/9/9/9/9/K8[P] w - - 0 1");
+    assert!(!texts(&mut g).contains("P@e8"));
+    assert!(matches!(g.parse_move("P@e8"), Err(MoveError::Illegal(_))));
+    // Without the gold the king takes the pawn: the drop is a legal check.
+    let mut g = game("shogi", "3nkn3/3p1p3/9/9/9/9/9/9/K8[P] w - - 0 1");
+    assert!(texts(&mut g).contains("P@e8"));
+    // Any other piece may mate by a drop: a gold on e8, guarded by a
+    // second gold on e7, mates.
+    let mut g = game("shogi", "3nkn3/3p1p3/4G4/9/9/9/9/9/K8[G] w - - 0 1");
+    play(&mut g, &["G@e8"]);
+    assert!(g.outcome().is_some(), "gold drop mates");
+}
+
+#[test]
+fn shogi_promotion_notation_and_capture_to_hand() {
+    // White's pawn on c7 (in the zone) takes on c8 and may promote (+)
+    // or not; promoted, it checks the king on d9.
+    let mut g = game("shogi", "3k5/2p6/2P6/9/9/9/9/9/4K4[-] w - - 0 1");
+    let moves = texts(&mut g);
+    assert!(
+        moves.contains("c7c8+") && moves.contains("c7c8"),
+        "{moves:?}"
+    );
+    play(&mut g, &["c7c8+"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("3k5/2+P6/9/9/9/9/9/9/4K4[P] b"),
+        "{}",
+        g.position().fen()
+    );
+    // Black takes the tokin: it goes to Black's hand as a pawn.
+    play(&mut g, &["d9c8"]);
+    assert!(
+        g.position().fen().contains("[Pp]"),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn seirawan_gating() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let mut g = game("seirawan", start);
+    assert_eq!(g.position().fen(), start);
+    // A knight move may bring the hawk or the elephant onto its square.
+    let moves = texts(&mut g);
+    for m in ["g1f3", "g1f3h", "g1f3e", "b1c3h"] {
+        assert!(moves.contains(m), "{m}");
+    }
+    play(&mut g, &["g1f3h", "g8f6"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKBHR[Ehe] w KQBCDFkqbcdf "),
+        "{}",
+        g.position().fen()
+    );
+    // Black's knight left g8 without gating: that gate is closed.
+    play(&mut g, &["e2e3"]);
+    assert!(!texts(&mut g).contains("f6g8h"));
+
+    // Castling: the piece may enter on e1 (behind the king) or on h1
+    // (behind the rook, written partner-takes-king).
+    let mut g = game("seirawan", "r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1");
+    let moves = texts(&mut g);
+    for m in ["e1g1h", "h1e1h", "e1c1e", "a1e1e", "e1g1", "e1c1"] {
+        assert!(moves.contains(m), "{m}: {moves:?}");
+    }
+    play(&mut g, &["h1e1h"]);
+    // White's castling is gone, and with it the king's and h1's gates;
+    // a1's rook has not moved, so its gate is still open: "A".
+    assert_eq!(
+        g.position().fen(),
+        "r3k2r/8/8/8/8/8/8/R4RKH[Ehe] b Akq - 1 1"
+    );
+}
