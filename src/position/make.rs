@@ -39,6 +39,21 @@ pub struct Undo {
     saved_from: usize,
 }
 
+/// The key change between two per-colour file masks (castling rights,
+/// Seirawan gates) keyed per colour and file.
+fn mask_key(keys: &[[u64; 32]; 2], old: [u32; 2], new: [u32; 2]) -> u64 {
+    let mut key = 0;
+    for c in 0..2 {
+        let mut diff = old[c] ^ new[c];
+        while diff != 0 {
+            let f = diff.trailing_zeros() as usize;
+            diff &= diff - 1;
+            key ^= keys[c][f];
+        }
+    }
+    key
+}
+
 impl Position {
     fn slot_on(&self, sq: Sq) -> usize {
         usize::from(self.board[usize::from(sq)]) - 1
@@ -306,14 +321,7 @@ impl Position {
                     }
                 }
             }
-            for c in 0..2 {
-                let diff = self.gates[c] ^ undo.gates[c];
-                for f in 0..32 {
-                    if diff & (1 << f) != 0 {
-                        key ^= z.gates[c][f];
-                    }
-                }
-            }
+            key ^= mask_key(&z.gates, undo.gates, self.gates);
         }
 
         // Castling rights: the king's move ends them; moving from or onto a
@@ -337,14 +345,7 @@ impl Position {
                 }
             }
         }
-        for c in 0..2 {
-            let diff = self.castle[c] ^ undo.castle[c];
-            for f in 0..32 {
-                if diff & (1 << f) != 0 {
-                    key ^= z.castling[c][f];
-                }
-            }
-        }
+        key ^= mask_key(&z.castling, undo.castle, self.castle);
 
         // E.p. rights from an initial multi-step: the squares it passed.
         if let Some(&sq) = self.ep.squares.first()
