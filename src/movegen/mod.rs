@@ -797,7 +797,7 @@ fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
 }
 
 /// King-step distance between two board squares.
-fn distance(g: &crate::geometry::Geometry, a: Sq, b: Sq) -> u8 {
+pub(crate) fn distance(g: &crate::geometry::Geometry, a: Sq, b: Sq) -> u8 {
     match (g.coords(a), g.coords(b)) {
         (Some((af, ar)), Some((bf, br))) => af.abs_diff(bf).max(ar.abs_diff(br)),
         _ => u8::MAX,

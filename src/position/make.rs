@@ -381,12 +381,18 @@ impl Position {
             }
             self.lion_strike = strike;
         }
-        self.side = us.opponent();
-        key ^= z.black_to_move;
-        self.key = key;
+        self.end_turn(us, key, affected, !undo.captured.is_empty());
+        undo
+    }
 
+    /// What every move ends with: the turn passes (`key` is the new key
+    /// before that), the changed walks are redone, and the counting and
+    /// n-check states follow.
+    fn end_turn(&mut self, us: Color, key: u64, affected: [u64; 2], captured: bool) {
+        self.side = us.opponent();
+        self.key = key ^ self.rules.zobrist.black_to_move;
         self.walk_all(affected);
-        self.update_counting(!undo.captured.is_empty());
+        self.update_counting(captured);
         // n-check: a move that gives check uses up one of the mover's.
         if self.rules.variant.end.check_counting
             && self.checks[us.index()] > 0
@@ -396,7 +402,6 @@ impl Position {
             self.checks[us.index()] -= 1;
             self.key ^= before ^ self.checks_key();
         }
-        undo
     }
 
     /// The squares strictly between `from` and `to` on a straight or
@@ -482,6 +487,12 @@ impl Position {
             let c = Self::slot_color(slot).index();
             self.alive[c] |= Self::bit(slot);
         }
+        self.restore_state(us, undo);
+    }
+
+    /// The game state and walk records as they were before the move `us`
+    /// made with `undo`.
+    fn restore_state(&mut self, us: Color, undo: &Undo) {
         self.castle = undo.castle;
         self.ep = undo.ep.clone();
         self.halfmove = undo.halfmove;
@@ -493,7 +504,7 @@ impl Position {
             self.fullmove -= 1;
         }
         self.key = undo.key;
-        self.restore_records(affected, undo.saved_from);
+        self.restore_records(undo.affected, undo.saved_from);
     }
 
     /// Play a drop: a piece from the holdings enters an empty square.
@@ -562,19 +573,7 @@ impl Position {
             key ^= z.lion_strike;
             self.lion_strike = false;
         }
-        self.side = us.opponent();
-        key ^= z.black_to_move;
-        self.key = key;
-        self.walk_all(affected);
-        self.update_counting(false);
-        if rules.variant.end.check_counting
-            && self.checks[us.index()] > 0
-            && self.in_check(self.side)
-        {
-            let before = self.checks_key();
-            self.checks[us.index()] -= 1;
-            self.key ^= before ^ self.checks_key();
-        }
+        self.end_turn(us, key, affected, false);
         undo
     }
 
@@ -590,16 +589,7 @@ impl Position {
         if let Some(role) = m.hand() {
             self.hand[us.index()][usize::from(role.0)] += 1;
         }
-        self.ep = undo.ep.clone();
-        self.halfmove = undo.halfmove;
-        self.checks = undo.checks;
-        self.counting = undo.counting;
-        self.lion_strike = undo.lion_strike;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
-        self.key = undo.key;
-        self.restore_records(undo.affected, undo.saved_from);
+        self.restore_state(us, undo);
     }
 
     /// Push the walk records of `affected` slots, each behind a header

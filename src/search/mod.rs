@@ -317,13 +317,8 @@ impl Searcher {
         let rules = pos.rules();
         let g = rules.geometry();
         let reach = m.hand().map_or(0, |r| rules.reach[usize::from(r.0)]).min(2);
-        let Some((tf, tr)) = g.coords(m.to()) else {
-            return false;
-        };
-        pos.royals(pos.side_to_move().opponent()).any(|k| {
-            g.coords(k)
-                .is_some_and(|(kf, kr)| tf.abs_diff(kf).max(tr.abs_diff(kr)) <= reach)
-        })
+        pos.royals(pos.side_to_move().opponent())
+            .any(|k| crate::movegen::distance(g, m.to(), k) <= reach)
     }
 
     /// The side to move has a piece other than royals and pawns (null
