@@ -172,3 +172,24 @@ fn seirawan_gating() {
         "r3k2r/8/8/8/8/8/8/R4RKH[Ehe] b Akq - 1 1"
     );
 }
+
+#[test]
+fn bad_holdings_are_errors() {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get("crazyhouse").unwrap().clone()).unwrap();
+    let fen = |hand: &str| format!("4k3/8/8/8/8/8/8/4K3[{hand}] w - - 0 1");
+    // A king in hand could be dropped as a second royal piece.
+    let e = Position::from_fen(rules.clone(), &fen("K"))
+        .err()
+        .expect("a king in hand");
+    assert!(e.to_string().contains("royal"), "{e}");
+    // 101 pawns: more than any game can have.
+    let e = Position::from_fen(rules.clone(), &fen(&"P".repeat(101)))
+        .err()
+        .expect("too many");
+    assert!(e.to_string().contains("more than 100"), "{e}");
+    assert!(Position::from_fen(rules.clone(), &fen(&"P".repeat(100))).is_ok());
+    // An unknown letter is a FEN error.
+    assert!(Position::from_fen(rules, &fen("Z")).is_err());
+}

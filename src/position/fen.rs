@@ -26,7 +26,14 @@ pub enum PositionError {
     PawnOnLastRank(String),
     /// The side not to move is in check: the position cannot arise.
     OpponentInCheck,
+    /// Holdings the variant cannot have: a royal piece, or more pieces of
+    /// a type than [`MAX_IN_HAND`].
+    BadHoldings(String),
 }
+
+/// Most pieces of one type a FEN may put in a hand (far above any real
+/// game; keeps the counts clear of overflow as captures add to them).
+pub const MAX_IN_HAND: u8 = 100;
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -52,6 +59,7 @@ impl fmt::Display for PositionError {
             }
             PositionError::PawnOnLastRank(sq) => write!(f, "a piece on {sq} should have promoted"),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            PositionError::BadHoldings(why) => write!(f, "bad holdings: {why}"),
         }
     }
 }
@@ -159,8 +167,18 @@ impl Position {
         }
         if rules.holdings {
             for p in setup.holdings.iter().flatten() {
-                let n = &mut pos.hand[p.color.index()][usize::from(p.role.0)];
-                *n = n.saturating_add(1);
+                if rules.royal[usize::from(p.role.0)] {
+                    return Err(PositionError::BadHoldings("a royal piece in hand".into()));
+                }
+                // Pieces go to hand unpromoted.
+                let role = rules.hand_role[usize::from(p.role.0)];
+                let n = &mut pos.hand[p.color.index()][usize::from(role.0)];
+                if *n == MAX_IN_HAND {
+                    return Err(PositionError::BadHoldings(format!(
+                        "more than {MAX_IN_HAND} pieces of a type"
+                    )));
+                }
+                *n += 1;
             }
         }
         pos.castle = pos.castling_from(setup);

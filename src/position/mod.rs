@@ -15,7 +15,7 @@ mod material;
 pub mod rules;
 
 pub use attack::entry;
-pub use fen::PositionError;
+pub use fen::{MAX_IN_HAND, PositionError};
 pub use make::Undo;
 pub use rules::Rules;
 
