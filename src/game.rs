@@ -334,26 +334,28 @@ impl Game {
             m.from() == from
                 && (m.to() == to || (m.is(flag::CASTLE) && m.aux() == to))
                 && via.is_none_or(|v| m.is(flag::LOCUST) && m.aux() == v)
-                && m.promotion().map(|r| usize::from(r.0)) == promo_role
+                && (m.promotion().map(|r| usize::from(r.0)) == promo_role
+                    || m.is(flag::DEMOTE) && promo_role.is_none())
         });
         let found: Vec<Move> = candidates.collect();
         // A move written without `+` where the piece must promote (a shogi
         // pawn reaching the last rank): the promotion is meant.
-        let forced: Vec<Move> = if found.is_empty() && promo.is_none() && !text.ends_with('=') {
-            legal
-                .iter()
-                .copied()
-                .filter(|m| {
-                    m.from() == from
-                        && m.to() == to
-                        && via.is_none_or(|v| m.is(flag::LOCUST) && m.aux() == v)
-                        && m.promotion().is_some()
-                        && m.promotion() == shogi_target
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let forced: Vec<Move> =
+            if found.is_empty() && promo.is_none() && !text.ends_with(['=', '-']) {
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        m.from() == from
+                            && m.to() == to
+                            && via.is_none_or(|v| m.is(flag::LOCUST) && m.aux() == v)
+                            && m.promotion().is_some()
+                            && m.promotion() == shogi_target
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
         if let [m] = forced.as_slice() {
             return Ok(*m);
         }
@@ -449,8 +451,19 @@ impl Game {
 
     /// How often the current position occurred before (same side to move).
     pub fn repetitions(&self) -> usize {
+        self.repetitions_within(self.pos.repetition_window())
+    }
+
+    /// Repetitions since the last capture or pawn move: what a referee
+    /// that takes every capture as irreversible (XBoard 4.9.1, even in
+    /// drop games) can verify.
+    pub fn repetitions_since_irreversible(&self) -> usize {
+        self.repetitions_within(self.pos.halfmove_clock() as usize)
+    }
+
+    fn repetitions_within(&self, window: usize) -> usize {
         let key = self.pos.key();
-        let window = (self.pos.halfmove_clock() as usize).min(self.keys.len());
+        let window = window.min(self.keys.len());
         self.keys[self.keys.len() - window..]
             .iter()
             .rev()
@@ -498,8 +511,9 @@ fn parse_coordinates(g: &Geometry, text: &str) -> Option<Coordinates> {
         (None, mid)
     };
     let promo = match &b[i..] {
-        // `=`: XBoard's "defer" (no promotion); `+`: shogi promotion.
-        [] | [b'='] => None,
+        // `=`: XBoard's "defer" (no promotion); `+`: shogi promotion; `-`:
+        // Fairy-Stockfish's mark of a Kyoto demotion (which is forced).
+        [] | [b'='] | [b'-'] => None,
         [b'+'] => Some('+'),
         [c] if c.is_ascii_alphabetic() => Some(char::from(*c)),
         [b'=', c] if c.is_ascii_alphabetic() => Some(char::from(*c)),

@@ -193,3 +193,148 @@ fn bad_holdings_are_errors() {
     // An unknown letter is a FEN error.
     assert!(Position::from_fen(rules, &fen("Z")).is_err());
 }
+
+/// The board, holdings and side to move of a FEN (XBoard's FENs for shogi
+/// variants leave out the castling and e.p. fields).
+fn board_hand_side(fen: &str) -> String {
+    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn kyoto_pieces_flip_on_every_move_as_xboard_shows_them() {
+    // A script played through XBoard 4.9.1 (5x5+4_shogi with Griffon's
+    // setup line, legality testing off) and the final position XBoard
+    // saved: rook and tokin flip both ways for both sides, captured
+    // promoted pieces join the holdings unpromoted. The first line is
+    // worked out by hand: each pair flips both ways.
+    let start = "p+nks+l/5/5/5/+LSK+NP[-] w 0 1";
+    for (moves, xboard) in [
+        (
+            "d1d2n b5b4n b1b2+ d5d4+ a1a2l e5e4l",
+            "p1k2/1n1+sl/5/L+S1N1/2K1P[-] w",
+        ),
+        (
+            "e1e2+ a5a4+ e2e5p a4a1p L@c3 L@c4 c3c4+",
+            "1+nksP/2+L2/5/5/pSK+N1[L] b 0 4",
+        ),
+    ] {
+        let mut g = game("kyotoshogi", start);
+        let moves: Vec<&str> = moves.split(' ').collect();
+        play(&mut g, &moves);
+        assert_eq!(
+            board_hand_side(&g.position().fen()).replace("[]", "[-]"),
+            board_hand_side(xboard),
+            "{moves:?}"
+        );
+    }
+}
+
+#[test]
+fn kyoto_move_spellings() {
+    let start = "p+nks+l/5/5/5/+LSK+NP[-] w 0 1";
+    let mut g = game("kyotoshogi", start);
+    let t = texts(&mut g);
+    // Unpromoted pieces must promote, promoted ones turn back (written
+    // with the new letter, as XBoard needs); the king just moves.
+    for m in ["b1a2+", "e1e2+", "a1a2l", "d1d2n", "c1c2"] {
+        assert!(t.contains(m), "{m} missing from {t:?}");
+    }
+    assert!(!t.contains("b1a2") && !t.contains("a1a2"));
+    // A demotion may also be sent bare or with Fairy-Stockfish's `-`.
+    for m in ["a1a2", "a1a2-", "A1A2L"] {
+        let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(move_text(g.position(), mv), "a1a2l");
+    }
+    // `-` on a piece that must promote is not that promotion.
+    assert!(g.parse_move("b1a2-").is_err());
+    // Pieces in hand drop either side up.
+    let mut g = game("kyotoshogi", "p+nks+l/5/5/5/+LSK+N1[P] w 0 1");
+    let t = texts(&mut g);
+    assert!(t.contains("P@c3") && t.contains("+P@c3"), "{t:?}");
+    play(&mut g, &["+P@c3"]);
+    assert!(
+        g.position()
+            .fen()
+            .starts_with("p+nks+l/5/2+P2/5/+LSK+N1[] b"),
+        "{}",
+        g.position().fen()
+    );
+}
+
+#[test]
+fn superchess_as_xboard_plays_it() {
+    // Positions and moves played through XBoard 4.9.1 (`variant super`)
+    // by scripted engines, with the positions XBoard saved afterwards.
+    for (start, moves, xboard) in [
+        // A captured Archbishop goes back to its owner's hand ...
+        (
+            "4k2s/8/8/8/8/8/8/4K2R w - - 0 1",
+            "h1h8 e8d7 e1e2 d7d6",
+            "7R/8/3k4/8/8/8/4K3/8[s] w",
+        ),
+        // ... a captured Amazon as a pawn (XBoard has no slot for it).
+        (
+            "4k2a/8/8/8/8/8/8/4K2R w - - 0 1",
+            "h1h8 e8d7 e1e2 d7d6",
+            "7R/8/3k4/8/8/8/4K3/8[p] w",
+        ),
+        // Promotion takes the queen from the hand.
+        (
+            "4k3/1P6/8/8/8/8/8/4K3[Q] w - - 0 1",
+            "b7b8q e8e7 e1e2 e7e6",
+            "1Q6/8/4k3/8/8/8/4K3/8[-] w",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3[E] w - - 0 1",
+            "E@e2 e8d8 e1d1 d8c8",
+            "2k5/8/8/8/8/8/4E3/3K4[-] w",
+        ),
+        // Castling with the corner rook, where the other corner holds an
+        // Amazon (its right is void).
+        (
+            "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/A3K2R w KQkq - 0 1",
+            "e1g1 e7e6 g1h1 e6e5",
+            "avbqkesr/pppp1ppp/8/4p3/8/8/PPPPPPPP/A4R1K[-] w",
+        ),
+    ] {
+        let mut g = game("superchess", start);
+        let moves: Vec<&str> = moves.split(' ').collect();
+        play(&mut g, &moves);
+        let fen = g.position().fen();
+        let ours = board_hand_side(&fen).replace("[]", "[-]");
+        assert_eq!(ours, xboard, "{start} {moves:?}: {fen}");
+    }
+    // XBoard refused P@d8 and P@a1 (last and first rank) and Q-side
+    // castling without the a1 rook.
+    let mut g = game("superchess", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    assert!(g.parse_move("P@d8").is_err() && g.parse_move("P@a1").is_err());
+    assert!(g.parse_move("P@d7").is_ok());
+    let mut g = game(
+        "superchess",
+        "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/A3K2R w KQkq - 0 1",
+    );
+    assert!(g.parse_move("e1c1").is_err());
+    // Promotion only to what is in hand: a queen here, not a rook.
+    let mut g = game("superchess", "4k3/1P6/8/8/8/8/8/4K3[Q] w - - 0 1");
+    let promotions: Vec<String> = texts(&mut g)
+        .into_iter()
+        .filter(|t| t.starts_with("b7b8"))
+        .collect();
+    assert_eq!(promotions, ["b7b8q"]);
+}
+
+#[test]
+fn repetitions_count_across_captures_where_pieces_return() {
+    // Superchess: a rook dropped next to the king and taken goes back to
+    // its owner, so the spite checks repeat the position: the third time
+    // is a draw, although every cycle has captures in it.
+    let mut g = game("superchess", "4k3/8/8/8/8/8/8/3K4[r] b - - 0 1");
+    let cycle = ["R@e1", "d1e1", "R@d1", "e1d1"];
+    play(&mut g, &cycle);
+    assert!(g.outcome().is_none());
+    play(&mut g, &cycle);
+    match g.outcome() {
+        Some(griffon::game::Outcome::Draw { reason }) => assert_eq!(reason, "repetition"),
+        other => panic!("{other:?}"),
+    }
+}

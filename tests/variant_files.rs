@@ -121,7 +121,12 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("crazyhouse", 8, 8, 16, 6, true),
     ("shogi", 9, 9, 20, 14, false),
     ("minishogi", 5, 5, 6, 10, false),
+    // Kyoto shogi: four pairs of a piece and its flip side, and the king.
+    ("kyotoshogi", 5, 5, 5, 9, false),
     ("seirawan", 8, 8, 16, 8, true),
+    // Superchess (XBoard's): four exo-pieces on the board at the start,
+    // four normal pieces in hand.
+    ("superchess", 8, 8, 16, 10, true),
 ];
 
 /// Variants whose king is not royal (nothing is check).
@@ -130,7 +135,7 @@ const NO_ROYAL: &[&str] = &["giveaway", "suicide", "threekings"];
 /// Variants without promotion (the xiangqi soldier never promotes).
 /// (Chu promotes shogi-style: each piece to its own promoted type.)
 /// No chess-style promotion (shogi types promote by `promotedPieceType`).
-const NO_PROMOTION: &[&str] = &["xiangqi", "chu", "shogi", "minishogi"];
+const NO_PROMOTION: &[&str] = &["xiangqi", "chu", "shogi", "minishogi", "kyotoshogi"];
 
 #[test]
 fn every_builtin_has_the_facts_of_its_rules() {

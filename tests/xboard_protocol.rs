@@ -665,3 +665,117 @@ fn drops_and_gating_over_the_wire() {
     let m = e.next_move();
     referee("seirawan", &["g1f3h", &m]);
 }
+
+#[test]
+fn kyoto_and_superchess_over_the_wire() {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let f = e.expect(|l| l.contains("myname="));
+    assert!(f.contains("kyotoshogi") && f.contains("super"), "{f}");
+    // Kyoto shogi: defined for XBoard on its shogi parent (so `+`
+    // promotes), without `piece` lines (their letters would be shogi's).
+    e.send("new");
+    e.send("variant kyotoshogi");
+    let replies = e.sync(1);
+    assert!(
+        replies.iter().any(|r| r
+            == "setup (PN..LS.....++..++Kpn..ls.....++..++k) 5x5+4_shogi p+nks+l/5/5/5/+LSK+NP[-] w 0 1"),
+        "{replies:?}"
+    );
+    assert!(
+        !replies.iter().any(|r| r.starts_with("piece ")),
+        "{replies:?}"
+    );
+    // Moves as XBoard relays them: promotions with `+`, demotions with the
+    // new letter.
+    e.send("force");
+    let moves = ["e1e2+", "a5a4+", "e2e5p", "a4a1p"];
+    for m in moves {
+        e.send(&format!("usermove {m}"));
+    }
+    assert!(e.sync(2).is_empty());
+    e.send("sd 3");
+    e.send("go");
+    let m = e.next_move();
+    let mut line: Vec<&str> = moves.to_vec();
+    line.push(&m);
+    referee("kyotoshogi", &line);
+    // XBoard cannot write a promoted drop: where only drops are legal the
+    // engine drops the piece unpromoted.
+    e.send("new");
+    e.send("variant kyotoshogi");
+    e.send("force");
+    e.send("setboard k4/5/+n+p3/5/K4[L] w 0 1");
+    e.send("sd 3");
+    e.send("go");
+    let m = e.next_move();
+    assert!(m.starts_with("L@"), "{m}");
+
+    // XBoard's Shogi with a board-size override names the small shogis.
+    for (name, fen) in [
+        ("5x5+4_shogi", "p+nks+l/5/5/5/+LSK+NP[-] w 0 1"),
+        ("5x5+5_shogi", "rbsgk/4p/5/P4/KGSBR[-] w 0 1"),
+    ] {
+        e.send("new");
+        e.send(&format!("variant {name}"));
+        let replies = e.sync(5);
+        assert!(
+            replies
+                .iter()
+                .any(|r| r.starts_with("setup (") && r.ends_with(&format!("{name} {fen}"))),
+            "{replies:?}"
+        );
+    }
+    e.send("new");
+    e.send("variant 7x7+0_shogi");
+    let replies = e.sync(6);
+    assert!(
+        replies
+            .iter()
+            .any(|r| r.starts_with("Error (unknown variant)")),
+        "{replies:?}"
+    );
+
+    // Superchess: XBoard's own variant (no setup), the position comes by
+    // setboard with holdings; a promotion takes the piece from the hand.
+    e.send("new");
+    e.send("variant super");
+    e.send("force");
+    e.send("setboard 4k3/1P6/8/8/8/8/8/4K3[Q] w - - 0 1");
+    e.send("usermove b7b8r");
+    e.send("usermove b7b8q");
+    let replies = e.sync(3);
+    assert!(
+        replies
+            .iter()
+            .any(|r| r.starts_with("Illegal move") && r.ends_with("b7b8r")),
+        "{replies:?}"
+    );
+    assert!(!replies.iter().any(|r| r.contains("b7b8q")), "{replies:?}");
+    assert!(
+        replies.iter().all(|r| !r.starts_with("setup ")),
+        "{replies:?}"
+    );
+
+    // Spite checks whose rook keeps coming back: a draw by repetition
+    // across captures, which XBoard (counting only since the last
+    // capture) would call a false claim. Griffon does not claim it but
+    // accepts a draw offer there.
+    e.send("new");
+    e.send("variant super");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/8/8/3K4[r] b - - 0 1");
+    for m in [
+        "R@e1", "d1e1", "R@d1", "e1d1", "R@e1", "d1e1", "R@d1", "e1d1",
+    ] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("draw");
+    let replies = e.sync(4);
+    assert!(replies.iter().any(|r| r == "offer draw"), "{replies:?}");
+    assert!(
+        !replies.iter().any(|r| r.starts_with("1/2-1/2")),
+        "{replies:?}"
+    );
+}

@@ -10,8 +10,12 @@
 #
 # Griffon is the first engine, Fairy-Max the second (set OPPONENT to another
 # command, e.g. OPPONENT=/path/to/griffon for self-play). XBoard keeps its
-# legality testing on. The games go to OUTDIR/games.pgn and XBoard's debug
-# log to OUTDIR/xboard.debug; a summary is printed at the end.
+# legality testing on unless LEGALITY=false (needed for Kyoto shogi, which
+# XBoard 4.9.1 knows only through Griffon's `setup` on the shogi parent).
+# XBOARD_ARGS adds options, e.g. an opening per game:
+# XBOARD_ARGS="-loadPositionFile FILE -loadPositionIndex -1".
+# The games go to OUTDIR/games.pgn and XBoard's debug log to
+# OUTDIR/xboard.debug; a summary is printed at the end.
 #
 # Needs the Debian packages xboard, xvfb and fairymax (installed if missing
 # when run as root). Linux only: this is a developer tool, not part of the
@@ -66,8 +70,8 @@ timeout "$limit" xvfb-run -a /usr/games/xboard \
     -variant "$variant" -matchMode true -matchGames "$games" \
     "${clock[@]}" \
     -saveGameFile "$out/games.pgn" -debugMode true -nameOfDebugFile "$out/xboard.debug" \
-    -popupExitMessage false -autoCallFlag true -testLegality true -animateMoving false \
-    -saveSettingsOnExit false \
+    -popupExitMessage false -autoCallFlag true -testLegality "${LEGALITY:-true}" -animateMoving false \
+    -saveSettingsOnExit false ${XBOARD_ARGS:-} \
     >"$out/xboard.out" 2>&1 || true
 
 pgn="$out/games.pgn"

@@ -51,6 +51,9 @@ pub mod flag {
     /// left (on the partner's square when castling with `GATE_ROOK`).
     pub const GATE: u16 = 128;
     pub const GATE_ROOK: u16 = 256;
+    /// With `PROMOTE`: a promoted piece turning back into `promotion`, its
+    /// unpromoted type, as it moves (Kyoto shogi).
+    pub const DEMOTE: u16 = 512;
 }
 
 impl Move {
@@ -120,6 +123,12 @@ impl Move {
     pub fn is_capture(self) -> bool {
         self.is(flag::CAPTURE | flag::EP | flag::LOCUST)
     }
+    /// Turns the mover into a new type that is a gain (not a Kyoto
+    /// demotion): what search treats as tactical.
+    #[inline]
+    pub fn promotes(self) -> bool {
+        self.flags() & (flag::PROMOTE | flag::DEMOTE) == flag::PROMOTE
+    }
     #[inline]
     pub fn is_drop(self) -> bool {
         self.is(flag::DROP)
@@ -144,7 +153,9 @@ impl Move {
 
 /// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
 /// for a shogi-style promotion (to a type that is some piece's promoted
-/// form), else the promoted piece's letter.
+/// form), else the new type's letter: a chess promotion (`e7e8q`) or a
+/// Kyoto demotion (`a1a2l`, which XBoard 4.9.1 shows right, where it
+/// would keep showing `+L` after a bare `a1a2` and forfeits `a1a2-`).
 pub fn promotion_suffix(rules: &crate::position::Rules, r: Role) -> String {
     if rules.plus_type[usize::from(r.0)] {
         "+".into()
@@ -228,8 +239,19 @@ fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &
         let first = list.len();
         // Pieces that never promote nor reach a square twice take the short road.
         let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
+        let demotes_to = if piece.promoted {
+            rules.demoted_type[role]
+        } else {
+            None
+        };
+        let mover = Mover {
+            role: piece.role,
+            shogi: shogi_promotes,
+            demotes_to,
+        };
         let simple = !rules.promotes[us.index()][role]
             && !shogi_promotes
+            && demotes_to.is_none()
             && !rules.table.role_trees(us, piece.role).duplicates;
         for e in pos.records(slot) {
             let kind = e.kind;
@@ -255,16 +277,7 @@ fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &
                 } else {
                     0
                 };
-                push(
-                    pos,
-                    list,
-                    first,
-                    (piece.role, shogi_promotes),
-                    from,
-                    e.sq,
-                    e.aux,
-                    locust | double,
-                );
+                push(pos, list, first, mover, from, e.sq, e.aux, locust | double);
             }
             if CAPTURES && kind & (entry::CAPTURE | entry::CAPTURE_FRIEND) != 0 {
                 let victim = pos.piece_on(e.sq).map(|(_, s)| s.role);
@@ -274,7 +287,7 @@ fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &
                         pos,
                         list,
                         first,
-                        (piece.role, shogi_promotes),
+                        mover,
                         from,
                         e.sq,
                         e.aux,
@@ -287,7 +300,10 @@ fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &
                     pos,
                     list,
                     first,
-                    (piece.role, false),
+                    Mover {
+                        shogi: false,
+                        ..mover
+                    },
                     from,
                     e.sq,
                     0,
@@ -395,14 +411,27 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
     }
 }
 
-/// Adds a move, expanded into its promotions. `role` is the mover's type
-/// and whether it may still make a shogi-style promotion.
+/// What becomes of a moving piece: its type, whether it may still make a
+/// shogi-style promotion, and the type it turns back into on moving
+/// (Kyoto shogi's demotion).
+#[derive(Clone, Copy)]
+struct Mover {
+    role: Role,
+    shogi: bool,
+    demotes_to: Option<Role>,
+}
+
+/// Adds a move, expanded into its promotions.
 #[allow(clippy::too_many_arguments)]
 fn push(
     pos: &Position,
     list: &mut MoveList,
     first: usize,
-    (role, shogi): (Role, bool),
+    Mover {
+        role,
+        shogi,
+        demotes_to,
+    }: Mover,
     from: Sq,
     to: Sq,
     aux: Sq,
@@ -418,6 +447,16 @@ fn push(
             return;
         }
         add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        return;
+    }
+    if let Some(base) = demotes_to {
+        let demote = flag::PROMOTE | flag::DEMOTE;
+        add(
+            list,
+            first,
+            dedupe,
+            Move::new(from, to, aux, Some(base), flags | demote),
+        );
         return;
     }
     if shogi && let Some(target) = rules.promoted_type[r] {

@@ -171,7 +171,11 @@ impl Position {
                     return Err(PositionError::BadHoldings("a royal piece in hand".into()));
                 }
                 // Pieces go to hand unpromoted.
-                let role = rules.hand_role[usize::from(p.role.0)];
+                let role = rules
+                    .variant
+                    .promotion
+                    .promoted_from(p.role)
+                    .unwrap_or(p.role);
                 let n = &mut pos.hand[p.color.index()][usize::from(role.0)];
                 if *n == MAX_IN_HAND {
                     return Err(PositionError::BadHoldings(format!(

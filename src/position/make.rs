@@ -101,6 +101,33 @@ impl Position {
         v
     }
 
+    /// Whose holdings captured pieces join when `us` captures: `None`
+    /// when they leave the game, `Some(Some(us))` for the capturer's
+    /// (crazyhouse, shogi), `Some(None)` for each victim's owner's
+    /// (Superchess).
+    #[inline]
+    fn capture_keeper(&self, us: Color) -> Option<Option<Color>> {
+        let drops = &self.rules.variant.drops;
+        if drops.captures_to_hand {
+            Some(Some(us))
+        } else if drops.captures_to_owners_hand {
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    /// The type a promotion takes out of the mover's holdings
+    /// (`promotionConsumeInHand`).
+    #[inline]
+    fn consumed_promotion(&self, m: Move) -> Option<Role> {
+        if self.rules.variant.promotion.consume_in_hand && m.promotes() && !m.is_drop() {
+            m.promotion()
+        } else {
+            None
+        }
+    }
+
     /// The type a captured piece goes to the holdings as: its unpromoted
     /// type; a piece promoted from a pawn (`Q~`) returns as the pawn.
     fn hand_role_of(&self, victim_color: Color, s: &Slot) -> Role {
@@ -242,12 +269,17 @@ impl Position {
                 s.promoted && self.rules.hash_promoted[usize::from(s.role.0)],
             );
         }
-        if self.rules.variant.drops.captures_to_hand {
+        if let Some(owner) = self.capture_keeper(us) {
             for i in 0..undo.captured.len() {
                 let (slot, s) = undo.captured[i];
-                let role = self.hand_role_of(Self::slot_color(usize::from(slot)), &s);
-                self.change_hand(us, role, 1, &mut key);
+                let victim = Self::slot_color(usize::from(slot));
+                let role = self.hand_role_of(victim, &s);
+                self.change_hand(owner.unwrap_or(victim), role, 1, &mut key);
             }
+        }
+        let consumed = self.consumed_promotion(m);
+        if let Some(r) = consumed {
+            self.change_hand(us, r, -1, &mut key);
         }
         undo.affected = affected;
         self.save_records(affected);
@@ -264,7 +296,13 @@ impl Position {
             self.board[usize::from(rook_sq)] = 0;
         }
         let new_role = m.promotion().unwrap_or(mover.role);
-        let now_promoted = mover.promoted || m.promotion().is_some();
+        // A Kyoto demotion unpromotes; a Superchess promotion brings the
+        // reserve's own piece, not a promoted one.
+        let now_promoted = if m.is(flag::DEMOTE) {
+            false
+        } else {
+            mover.promoted || m.promotion().is_some() && consumed.is_none()
+        };
         let plus = |r: crate::variant::Role| self.rules.hash_promoted[usize::from(r.0)];
         key ^= z.piece(us, mover.role, from)
             ^ z.promoted(us, from, mover.promoted && plus(mover.role));
@@ -461,11 +499,15 @@ impl Position {
             self.alive[us.index()] &= !Self::bit(slot);
             self.hand[us.index()][usize::from(s.role.0)] += 1;
         }
-        if self.rules.variant.drops.captures_to_hand {
+        if let Some(owner) = self.capture_keeper(us) {
             for &(slot, s) in &undo.captured {
-                let role = self.hand_role_of(Self::slot_color(usize::from(slot)), &s);
-                self.hand[us.index()][usize::from(role.0)] -= 1;
+                let victim = Self::slot_color(usize::from(slot));
+                let role = self.hand_role_of(victim, &s);
+                self.hand[owner.unwrap_or(victim).index()][usize::from(role.0)] -= 1;
             }
+        }
+        if let Some(r) = self.consumed_promotion(m) {
+            self.hand[us.index()][usize::from(r.0)] += 1;
         }
         self.board[usize::from(to)] = 0;
         if let Some((_, rt, _)) = castle_rook {

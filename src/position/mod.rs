@@ -236,6 +236,19 @@ impl Position {
         self.halfmove
     }
 
+    /// How many plies back a repetition of this position may lie: since
+    /// the last capture or pawn move, except where captured pieces come
+    /// back from the holdings (crazyhouse, shogi, Superchess), so a capture
+    /// is no barrier: there the whole game counts.
+    pub fn repetition_window(&self) -> usize {
+        let drops = &self.rules.variant.drops;
+        if drops.captures_to_hand || drops.captures_to_owners_hand {
+            usize::MAX
+        } else {
+            self.halfmove as usize
+        }
+    }
+
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -376,6 +389,10 @@ impl Position {
 
     /// Promotion to `role` is open while the side has fewer than the limit.
     pub fn promotion_allowed(&self, color: Color, role: Role) -> bool {
+        let p = &self.rules.variant.promotion;
+        if (p.require_in_hand || p.consume_in_hand) && self.in_hand(color, role) == 0 {
+            return false;
+        }
         match self
             .rules
             .variant

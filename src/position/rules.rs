@@ -153,6 +153,9 @@ pub struct Rules {
     pub promoted_type: Box<[Option<Role>]>,
     /// Per role: it is some role's shogi-style promoted type.
     pub plus_type: Box<[bool]>,
+    /// Per role: the type a promoted piece of it turns back into when it
+    /// moves (Kyoto shogi's `pieceDemotion`); `None` everywhere else.
+    pub demoted_type: Box<[Option<Role>]>,
     /// Per role: whether a piece of it came from a promotion is part of
     /// the hash (shogi types, and every type where captures go to hand:
     /// a promoted queen returns as a pawn).
@@ -319,6 +322,15 @@ impl Rules {
         let hash_promoted: Box<[bool]> = (0..roles)
             .map(|r| plus_type[r] || variant.drops.captures_to_hand)
             .collect();
+        let demoted_type: Box<[Option<Role>]> = (0..roles)
+            .map(|r| {
+                variant
+                    .promotion
+                    .piece_demotion
+                    .then(|| variant.promotion.promoted_from(Role(r as u8)))
+                    .flatten()
+            })
+            .collect();
         let lion = role_set(&variant.end.lion_types);
         let weak_bridge = role_set(&variant.end.lion_weak_bridges);
         let has_lions = lion.iter().any(|&l| l);
@@ -336,7 +348,10 @@ impl Rules {
             v.into_boxed_slice()
         });
         let drops = &variant.drops;
-        let holdings = drops.piece_drops || drops.captures_to_hand || drops.gating;
+        let holdings = drops.piece_drops
+            || drops.captures_to_hand
+            || drops.captures_to_owners_hand
+            || drops.gating;
         if holdings && roles > super::HAND_ROLES {
             return Err(TrajectoryError {
                 piece: "(all)".into(),
@@ -348,9 +363,8 @@ impl Rules {
         }
         let hand_role: Box<[Role]> = (0..roles)
             .map(|r| {
-                variant
-                    .promotion
-                    .promoted_from(Role(r as u8))
+                drops.capture_hand_type[r]
+                    .or_else(|| variant.promotion.promoted_from(Role(r as u8)))
                     .unwrap_or(Role(r as u8))
             })
             .collect();
@@ -414,6 +428,7 @@ impl Rules {
             promotion_choices,
             promoted_type,
             plus_type,
+            demoted_type,
             hash_promoted,
             resets_clock,
             lion,

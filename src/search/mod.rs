@@ -24,6 +24,13 @@ use std::time::{Duration, Instant};
 
 /// Deepest line the search follows (plies from the root).
 pub const MAX_PLY: usize = 100;
+/// Quiescence plies in which a side in check searches every evasion.
+const QS_CHECK_PLIES: usize = 6;
+/// The least gain in value that makes a promotion part of quiescence:
+/// a chess pawn becoming a queen or rook does, a knight underpromotion
+/// or a Kyoto silver turning bishop does not (there every move of an
+/// unpromoted piece promotes).
+const QS_PROMOTION_GAIN: Score = 300;
 
 /// What bounds a search.
 #[derive(Clone, Debug, Default)]
@@ -98,6 +105,10 @@ pub struct Searcher {
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Moves the root may not play (XBoard `exclude`).
     pub excluded: Vec<Move>,
+    /// The root may drop pieces promoted (Kyoto shogi). Off under XBoard
+    /// 4.9.1, whose drop syntax cannot say so: it would show and pass on
+    /// an unpromoted drop.
+    pub promoted_drops: bool,
 }
 
 impl Searcher {
@@ -117,7 +128,13 @@ impl Searcher {
             keys: Vec::with_capacity(1024),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
+            promoted_drops: true,
         }
+    }
+
+    /// The root may not play `m`.
+    fn root_excluded(&self, m: Move) -> bool {
+        self.excluded.contains(&m) || !self.promoted_drops && m.is_drop() && m.promotion().is_some()
     }
 
     /// Forget what earlier games taught (XBoard `new`).
@@ -161,7 +178,7 @@ impl Searcher {
         // Any legal move is better than none if time runs out at once.
         let mut root_moves = MoveList::new();
         crate::movegen::generate_legal(&mut pos, &mut root_moves);
-        root_moves.retain(|m| !self.excluded.contains(m));
+        root_moves.retain(|m| !self.root_excluded(*m));
         if root_moves.is_empty() {
             return result;
         }
@@ -241,7 +258,7 @@ impl Searcher {
     /// perpetual check is illegal).
     fn repetition(&self, pos: &Position, in_check: bool) -> Option<GameValue> {
         let key = pos.key();
-        let window = (pos.halfmove_clock() as usize).min(self.keys.len());
+        let window = pos.repetition_window().min(self.keys.len());
         let len = self.keys.len();
         let back = (2..=window)
             .step_by(2)
@@ -272,6 +289,26 @@ impl Searcher {
         (pos.side_to_move().index() * self.area + from) * self.area + usize::from(m.to())
     }
 
+    /// What a promotion adds to the mover's value (0 for other moves and
+    /// for demotions).
+    fn promotion_gain(&self, pos: &Position, m: Move) -> Score {
+        match m.promotion() {
+            Some(r) if m.promotes() => {
+                let before = pos
+                    .piece_on(m.from())
+                    .filter(|_| !m.is_drop())
+                    .map_or(0, |(_, s)| self.eval.value(s.role));
+                (self.eval.value(r) - before).max(0)
+            }
+            _ => 0,
+        }
+    }
+
+    /// A promotion worth searching in quiescence.
+    fn big_promotion(&self, pos: &Position, m: Move) -> bool {
+        !m.is_drop() && self.promotion_gain(pos, m) >= QS_PROMOTION_GAIN
+    }
+
     /// Ordering score of a move (higher first).
     fn order(&self, pos: &Position, m: Move, hash: Move, ply: usize) -> i32 {
         if m == hash {
@@ -291,7 +328,11 @@ impl Searcher {
         if m.is(flag::EP) {
             victim += 100;
         }
-        let promo = m.promotion().map_or(0, |r| self.eval.value(r));
+        let promo = if m.is_drop() {
+            0
+        } else {
+            self.promotion_gain(pos, m)
+        };
         if victim > 0 || promo > 0 {
             let attacker = pos
                 .piece_on(m.from())
@@ -378,7 +419,7 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, 0);
         }
         let key = pos.key();
         let mut hash_move = Move::default();
@@ -444,7 +485,7 @@ impl Searcher {
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = pick_next(&mut moves, &mut scores, i);
-            if ply == 0 && self.excluded.contains(&m) {
+            if ply == 0 && self.root_excluded(m) {
                 continue;
             }
             let Some(undo) = make_legal(pos, &legality, m) else {
@@ -454,7 +495,7 @@ impl Searcher {
             legal += 1;
             // Late quiet moves are searched shallower first (late-move
             // reduction) and again at full depth only if they surprise.
-            let quiet = !m.is_capture() && m.promotion().is_none() && scores[i] < 1 << 21;
+            let quiet = !m.is_capture() && !m.promotes() && scores[i] < 1 << 21;
             let reduction = if depth >= 3
                 && legal > 3
                 && quiet
@@ -504,7 +545,7 @@ impl Searcher {
                     head[ply].push(m);
                     head[ply].extend(tail[0].iter().copied());
                     if score >= beta {
-                        if !m.is_capture() && m.promotion().is_none() {
+                        if !m.is_capture() && !m.promotes() {
                             if self.killers[ply][0] != m {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = m;
@@ -539,9 +580,19 @@ impl Searcher {
         best_score
     }
 
-    /// Quiescence: captures and promotions until the position is quiet;
-    /// every move when in check.
-    fn quiesce(&mut self, pos: &mut Position, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// Quiescence: captures and big promotions until the position is
+    /// quiet; every move when in check, for the first `QS_CHECK_PLIES`
+    /// plies (past them a check is scored statically: in drop games and
+    /// Kyoto shogi, where evasions re-arm promotions, check-evasion chains
+    /// need not end).
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qply: usize,
+    ) -> Score {
         self.pv[ply].clear();
         self.nodes += 1;
         self.check_limits();
@@ -553,10 +604,11 @@ impl Searcher {
             return Self::result_score(v, ply);
         }
         let us = pos.side_to_move();
-        let in_check = pos.in_check(us);
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(pos);
         }
+        let checked = pos.in_check(us);
+        let in_check = qply < QS_CHECK_PLIES && checked;
         let must_capture = pos.rules().variant.end.must_capture;
         let mut moves = MoveList::new();
         // With forced captures, a side that can capture may not stand pat.
@@ -565,7 +617,7 @@ impl Searcher {
             generate_legal(pos, &mut moves);
             if moves.is_empty() {
                 let end = &pos.rules().variant.end;
-                let value = if in_check {
+                let value = if checked {
                     end.checkmate
                 } else {
                     pos.stalemate_value()
@@ -586,7 +638,7 @@ impl Searcher {
             best = stand;
         }
         if !in_check {
-            moves.retain(|m| m.is_capture() || m.promotion().is_some());
+            moves.retain(|m| m.is_capture() || self.big_promotion(pos, *m));
         }
         let mut scores: ArrayVec<i32, MAX_MOVES> = moves
             .iter()
@@ -600,9 +652,12 @@ impl Searcher {
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
-            self.keys.push(Seen { key, in_check });
+            self.keys.push(Seen {
+                key,
+                in_check: checked,
+            });
             legal += 1;
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
             pos.unmake(m, &undo);
             self.keys.pop();
             if self.stopped() {

@@ -116,7 +116,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "pieceValueEg",
     "sittuyinPromotion",
     "piecePromotionOnCapture",
-    "pieceDemotion",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "petrifyOnCapture",

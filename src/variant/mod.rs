@@ -49,7 +49,8 @@
 //! `pieceDrops` `capturesToHand` `dropRegion(White/Black)` `firstRankPawnDrops`
 //! `promotionZonePawnDrops` `dropNoDoubled` `dropNoDoubledCount`
 //! `shogiPawnDropMateIllegal` `dropPromoted` `gating` `seirawanGating`
-//! `blastOnCapture`. Other Fairy-Stockfish
+//! `mandatoryPiecePromotion` `pieceDemotion` `promotionRequireInHand`
+//! `promotionConsumeInHand` `blastOnCapture`. Other Fairy-Stockfish
 //! options are recognised and ignored with a "not supported yet" warning.
 //!
 //! Griffon's own keys (Fairy-Stockfish lacks them and ignores them):
@@ -73,7 +74,15 @@
 //! - `castlingKingDistance = 2`: the king castles by moving that many files
 //!   towards the rook, which lands next to it on the inside (wild castling),
 //!   instead of to `castlingKingsideFile`/`castlingQueensideFile`.
+//! - `capturesToOwnersHand = true`: a captured piece goes back to its
+//!   owner's holdings (XBoard's Superchess), not the capturer's.
+//! - `captureHandType = a:p`: a captured piece of the first type joins the
+//!   holdings as the second (XBoard 4.9.1 keeps a captured Superchess
+//!   Amazon as a pawn).
 //! - `xboardName = NAME`: the name XBoard uses, if not the section name.
+//!   For a variant XBoard does not know, `pieceToCharTable`,
+//!   `variantTemplate` (the parent, default `fairy`) and `pocketSize` go
+//!   into the `setup` line Griffon sends it.
 //! - `aliases = a, b`: other names for the variant (e.g. `chess` for
 //!   `normal`). Neither `aliases` nor `xboardName` is inherited.
 //! - `pieceNames = a:archbishop c:chancellor`: readable piece names (the
@@ -204,8 +213,18 @@ pub struct Promotion {
     /// type it turns into in the region. The promoted piece is marked as
     /// such (written `+R` in FENs, never promotes again).
     pub promoted_type: Vec<Option<Role>>,
+    /// A pawn may promote only to a type its side has in hand
+    /// (`promotionRequireInHand`), and the piece comes out of the hand
+    /// (`promotionConsumeInHand`, which implies the first): XBoard's
+    /// Superchess. Such a piece is the reserve's own, not a promoted one.
+    pub require_in_hand: bool,
+    pub consume_in_hand: bool,
     /// Shogi-style promotion is forced (`mandatoryPiecePromotion`).
     pub piece_mandatory: bool,
+    /// A promoted piece that moves turns back into its unpromoted type
+    /// (`pieceDemotion`, Kyoto shogi: with promotion forced everywhere,
+    /// every piece but the king flips on each move).
+    pub piece_demotion: bool,
     /// A non-capture may promote only when it enters the region (Chu
     /// Shogi); a capture may whenever it starts or ends there. Otherwise
     /// any move that starts or ends in the region may (shogi).
@@ -271,6 +290,14 @@ pub struct Drops {
     /// A captured piece goes to the capturer's holdings, as the type it was
     /// before any promotion (`capturesToHand`).
     pub captures_to_hand: bool,
+    /// A captured piece goes back to its owner's holdings instead
+    /// (`capturesToOwnersHand`, Griffon's key: XBoard's Superchess).
+    pub captures_to_owners_hand: bool,
+    /// Per role: the type a captured piece of it joins the holdings as,
+    /// where not its own (`captureHandType = a:p`, Griffon's key: XBoard
+    /// 4.9.1 has no holdings slot for Superchess's Amazon and keeps a
+    /// captured one as a pawn; Griffon must agree with the GUI's board).
+    pub capture_hand_type: Vec<Option<Role>>,
     /// Where pieces may be dropped (`dropRegionWhite`/`Black`).
     pub region: [Region; 2],
     /// Pawn types may be dropped on their own first rank

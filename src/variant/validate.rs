@@ -841,7 +841,10 @@ impl<'a> Checker<'a> {
                 }
                 t
             },
+            require_in_hand: self.bool("promotionRequireInHand", false),
+            consume_in_hand: self.bool("promotionConsumeInHand", false),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
+            piece_demotion: self.bool("pieceDemotion", false),
             non_capture_on_entry: self.bool("promotionNonCaptureOnEntry", false),
         };
         let start = self.start_position(&promotion.promoted_type);
@@ -1011,6 +1014,15 @@ impl<'a> Checker<'a> {
         Drops {
             piece_drops: self.bool("pieceDrops", false),
             captures_to_hand: self.bool("capturesToHand", false),
+            captures_to_owners_hand: self.bool("capturesToOwnersHand", false),
+            capture_hand_type: {
+                let pairs = self.read("captureHandType", Vec::new(), |c, v| c.parse_pairs(v));
+                let mut t = vec![None; self.pieces.len()];
+                for (from, to) in pairs {
+                    t[usize::from(from.0)] = Some(to);
+                }
+                t
+            },
             region,
             first_rank_pawn_drops: self.bool("firstRankPawnDrops", false),
             promotion_zone_pawn_drops: self.bool("promotionZonePawnDrops", false),

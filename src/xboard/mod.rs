@@ -277,6 +277,7 @@ impl<W: Write> Engine<W> {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop(stop.clone());
+        searcher.promoted_drops = false;
         let mut limits = match purpose {
             Purpose::Analyze => Limits::default(),
             Purpose::Move => {
@@ -406,12 +407,16 @@ impl<W: Write> Engine<W> {
 
     /// Take the opponent's draw offer when our last search saw us a pawn
     /// down, or no better than equal after the opening, or when the
-    /// position is dead.
+    /// position is dead or drawn by the rules.
     fn accepts_draw(&mut self) -> bool {
         if self.game_over || self.analyze {
             return false;
         }
         if self.game.position().insufficient_material() {
+            return true;
+        }
+        if let Some(Outcome::Draw { .. }) = self.game.outcome() {
+            // Drawn by the rules (XBoard could not verify our claim).
             return true;
         }
         match self.last_score {
@@ -424,10 +429,20 @@ impl<W: Write> Engine<W> {
     fn claim_result(&mut self) -> bool {
         if let Some(outcome) = self.game.outcome() {
             let variant = &self.game.position().rules().variant;
-            if XBOARD_VARIANTS.contains(&variant.xboard.name.as_str())
-                && setup::xboard_judges_itself(&outcome)
-            {
+            let known = XBOARD_VARIANTS.contains(&variant.xboard.name.as_str());
+            if known && setup::xboard_judges_itself(&outcome) {
                 // XBoard rules on it when it sees fit; play on until then.
+                return false;
+            }
+            if known
+                && matches!(&outcome, Outcome::Draw { reason } if reason == "repetition")
+                && self.game.repetitions_since_irreversible() + 1 < variant.end.n_fold_rule as usize
+            {
+                // A repetition across captures whose pieces came back from
+                // the holdings: XBoard counts only since the last capture
+                // and would call the claim false. Offer the draw instead
+                // (and accept one); play on meanwhile.
+                self.send("offer draw");
                 return false;
             }
             self.game_over = true;
@@ -692,7 +707,19 @@ impl<W: Write> Engine<W> {
 
     fn protover(&mut self, arg: &str) {
         self.protover = arg.parse().unwrap_or(2);
-        let mut names: Vec<String> = Vec::new();
+        // Variants defined on an XBoard parent also go by that parent at
+        // their size (`5x5+5_shogi`: XBoard's Shogi with a 5x5 board), first
+        // in the list, where XBoard looks for them.
+        let mut names: Vec<String> = self
+            .set
+            .iter()
+            .filter(|v| !XBOARD_VARIANTS.contains(&v.xboard.name.as_str()))
+            .filter_map(|v| {
+                let parent = v.xboard.variant_template.as_deref()?;
+                (parent != "fairy")
+                    .then(|| format!("{}x{}+{}_{parent}", v.width, v.height, v.xboard.pocket_size))
+            })
+            .collect();
         for v in self.set.iter() {
             let name = v.xboard.name.clone();
             if !names.contains(&name) {
@@ -763,16 +790,30 @@ impl<W: Write> Engine<W> {
 
     fn set_variant(&mut self, arg: &str, line: &str) {
         self.stop_search();
-        // Accept XBoard's board-size prefix `WxH+S_name` for the variant's own size.
-        let name = arg
-            .rsplit_once('_')
-            .filter(|(size, _)| size.contains('x'))
-            .map_or(arg, |(_, n)| n);
-        let found = self
-            .set
-            .iter()
-            .find(|v| v.xboard.name == name || v.is_called(name))
-            .cloned();
+        // XBoard's board-size prefix `WxH+S_name`: the variant itself at
+        // its own size, or one defined on that parent at that size and
+        // holdings (XBoard's Shogi at 5x5 with 5 piece types in hand is
+        // minishogi, `5x5+4_shogi` Kyoto shogi).
+        let (size, name) = match arg.rsplit_once('_') {
+            Some((size, name)) if size.contains('x') => (parse_board_size(size), name),
+            _ => (None, arg),
+        };
+        let named = |v: &&Arc<Variant>| v.xboard.name == name || v.is_called(name);
+        let found = match size {
+            None => self.set.iter().find(named),
+            Some((w, h, holdings)) => self
+                .set
+                .iter()
+                .filter(named)
+                .find(|v| (v.width, v.height) == (w, h))
+                .or_else(|| {
+                    self.set.iter().find(|v| {
+                        v.xboard.variant_template.as_deref() == Some(name)
+                            && (v.width, v.height, v.xboard.pocket_size) == (w, h, holdings)
+                    })
+                }),
+        }
+        .cloned();
         let Some(mut variant) = found else {
             self.send(&format!("Error (unknown variant): {line}"));
             return;
@@ -789,7 +830,9 @@ impl<W: Write> Engine<W> {
             let setup = setup::setup_line(&variant);
             self.send(&setup);
         }
-        if !XBOARD_VARIANTS.contains(&name) || setup::XBOARD_TAKES_PIECES.contains(&name) {
+        if !XBOARD_VARIANTS.contains(&name) && setup::wants_piece_lines(&variant)
+            || setup::XBOARD_TAKES_PIECES.contains(&name)
+        {
             for p in setup::piece_lines(&variant) {
                 self.send(&p);
             }
@@ -1004,4 +1047,11 @@ fn looks_like_move(text: &str) -> bool {
     matches!(text, "O-O" | "O-O-O" | "0-0" | "0-0-0")
         || (b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
         || (b.len() >= 4 && b[1] == b'@')
+}
+
+/// `WxH+S` of XBoard's size prefix: width, height, holdings size.
+fn parse_board_size(text: &str) -> Option<(u8, u8, u32)> {
+    let (w, rest) = text.split_once('x')?;
+    let (h, s) = rest.split_once('+')?;
+    Some((w.parse().ok()?, h.parse().ok()?, s.parse().ok()?))
 }

@@ -12,13 +12,34 @@ use crate::variant::{Color, Variant};
 /// default letter of each (the king comes last).
 const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
-/// The `setup (...) WxH+0_fairy FEN` line for a variant XBoard does not know.
+/// The `setup (TABLE) WxH+N_PARENT FEN` line for a variant XBoard does
+/// not know. The variant file may give the table, the parent whose rules
+/// and board XBoard borrows and the holdings size (Fairy-Stockfish's
+/// `pieceToCharTable`, `variantTemplate`, `pocketSize`: Kyoto shogi needs
+/// the `shogi` parent for its `+` promotions); otherwise a generated table
+/// and the neutral `fairy` parent without holdings.
 pub fn setup_line(variant: &Variant) -> String {
-    let table = piece_to_char(variant);
+    let x = &variant.xboard;
+    let table = x
+        .piece_to_char_table
+        .clone()
+        .unwrap_or_else(|| piece_to_char(variant));
+    let parent = x.variant_template.as_deref().unwrap_or("fairy");
     format!(
-        "setup ({table}) {}x{}+0_fairy {}",
-        variant.width, variant.height, variant.start.fen
+        "setup ({table}) {}x{}+{}_{parent} {}",
+        variant.width, variant.height, x.pocket_size, variant.start.fen
     )
+}
+
+/// XBoard learns the pieces' moves from `piece` lines only under the
+/// `fairy` parent; another parent brings its own pieces (and the lines'
+/// letters for promoted types, such as Kyoto's `+L`, are not XBoard's).
+pub fn wants_piece_lines(variant: &Variant) -> bool {
+    variant
+        .xboard
+        .variant_template
+        .as_deref()
+        .is_none_or(|t| t == "fairy")
 }
 
 /// The piece-to-char table: every role in the XBoard slot whose default
