@@ -441,6 +441,8 @@ fn smaller_commands() {
     e.send("force");
     // lift: the knight on g1 may go to f3 and h3 (yellow, no captures).
     e.send("lift g1");
+    // A holdings square beside the board: no highlight, no error popup.
+    e.send("lift i3");
     e.send("hint");
     e.send("bk");
     e.send("option Move Overhead=100");
@@ -454,6 +456,7 @@ fn smaller_commands() {
         "{r:?}"
     );
     assert!(r.iter().any(|l| l.starts_with("Hint: ")), "{r:?}");
+    assert!(!r.iter().any(|l| l.contains("i3")), "{r:?}");
     assert!(
         r.iter().any(|l| l.starts_with("Error (unknown option)")),
         "{r:?}"

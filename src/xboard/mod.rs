@@ -675,7 +675,10 @@ impl<W: Write> Engine<W> {
                         self.put = None;
                         self.send(&format!("highlight {board}"));
                     }
-                    None => self.send(&format!("Error (bad square): {line}")),
+                    // XBoard names a holdings square by its column beside
+                    // the board (`g3` on a 5x5 board): nothing to
+                    // highlight, and an error would pop up in the GUI.
+                    None => log::debug!("lift of a square off the board: {line}"),
                 }
             }
             "put" => {
