@@ -5,6 +5,7 @@
 //! -> attack-table move generator -> search (with books and tablebases) -> XBoard protocol.
 //! Stages that have not landed yet are absent rather than stubbed.
 
+pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod game;

@@ -30,6 +30,76 @@ enum Command {
     Bench(BenchArgs),
     /// Search one position and print each iteration and the best move.
     Search(SearchArgs),
+    /// Play a match between XBoard/CECP engines, refereed by Griffon's
+    /// rules for the variant: progress on stderr, results on stdout.
+    Match(MatchArgs),
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    /// An engine (give two or more): `cmd=PATH [ARGS...] name=NAME
+    /// dir=DIR option.NAME=VALUE`, starting with `cmd=`. Words after
+    /// `cmd=` without `=` are the command's arguments.
+    #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, required = true)]
+    engines: Vec<String>,
+    /// Variant (XBoard's name); sent to the engines with `variant`.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Also load variant definitions from this file.
+    #[arg(long)]
+    variant_file: Option<PathBuf>,
+    /// Games per pairing of engines, in colour-swapped pairs from the same
+    /// opening.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Time control: `40/60` (moves/seconds), `10+0.1` (seconds +
+    /// increment), `1:30+1`, `60` (sudden death).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Fixed time per move in seconds (XBoard's `st`).
+    #[arg(long)]
+    st: Option<f64>,
+    /// Fixed search depth (XBoard's `sd`).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Openings: an EPD/FEN file (one position per line) or a PGN file
+    /// (`[FEN]` tags and moves in coordinate notation).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Openings of this many random plies (kept when a short search finds
+    /// them within 1.5 pawns of equal); one per pair of games.
+    #[arg(long)]
+    random_plies: Option<usize>,
+    /// Seed for random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the games here (PGN with [Variant], [FEN] and [SetUp] tags).
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Write a JSON summary here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Stop early by a sequential probability ratio test:
+    /// `elo0=0,elo1=5[,alpha=0.05,beta=0.05]` (two engines only).
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Adjudication (repeatable): `draw=MOVES,margin=CP[,after=MOVE]`
+    /// (both scores within the margin for that many moves each),
+    /// `resign=MOVES,score=CP` (both agree a side is that far behind),
+    /// `maxmoves=N` (a draw after N moves).
+    #[arg(long)]
+    adjudicate: Vec<String>,
+    /// Milliseconds an engine may overstep its clock before it loses on
+    /// time.
+    #[arg(long, default_value_t = 100)]
+    time_margin: u64,
+    /// Seconds to wait for a move when no clock bounds it (fixed depth):
+    /// an engine silent for longer has hung and loses.
+    #[arg(long, default_value_t = 60.0)]
+    move_timeout: f64,
 }
 
 #[derive(Args)]
@@ -145,6 +215,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft(&args),
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Search(args)) => search(&args),
+        Some(Command::Match(args)) => run_match(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => griffon::xboard::run(&args.variant_files),
     };
@@ -431,4 +502,136 @@ fn load_position(set: &VariantSet, variant: &str, fen: Option<&str>) -> Result<P
         None => Position::start(rules),
     }
     .map_err(|e| format!("bad position: {e}"))
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    use griffon::arena::{self, clock::TimeControl, engine::EngineSpec, play};
+    let set = variant_set(args.variant_file.as_ref())?;
+    let variant = set
+        .get(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?
+        .clone();
+    // Each engine's words start at its `cmd=`.
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    for w in &args.engines {
+        match groups.last_mut() {
+            Some(g) if !w.starts_with("cmd=") => g.push(w.clone()),
+            _ => groups.push(vec![w.clone()]),
+        }
+    }
+    let mut engines = Vec::new();
+    for words in &groups {
+        let mut spec = EngineSpec::parse(words).map_err(|e| format!("--engine: {e}"))?;
+        // Names tell the engines apart in the PGN and the table.
+        let base = spec.name.clone();
+        let mut n = 2;
+        while engines.iter().any(|e: &EngineSpec| e.name == spec.name) {
+            spec.name = format!("{base} ({n})");
+            n += 1;
+        }
+        engines.push(spec);
+    }
+    let tc = args
+        .tc
+        .as_deref()
+        .map(TimeControl::parse)
+        .transpose()
+        .map_err(|e| format!("--tc: {e}"))?;
+    let move_time = match args.st {
+        Some(t) if !(t.is_finite() && t > 0.0) => return Err("--st: give seconds above 0".into()),
+        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        None => None,
+    };
+    if tc.is_none() && move_time.is_none() && args.depth.is_none() {
+        return Err(
+            "give a time control (--tc), a time per move (--st) or a depth (--depth)".into(),
+        );
+    }
+    let mut adjudication = play::Adjudication::default();
+    for a in &args.adjudicate {
+        parse_adjudication(a, &mut adjudication).map_err(|e| format!("--adjudicate {a}: {e}"))?;
+    }
+    let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
+    let mut openings = match &args.openings {
+        Some(path) => arena::openings::read_file(&path.to_string_lossy())?,
+        None => Vec::new(),
+    };
+    if let Some(plies) = args.random_plies {
+        let mut rng = arena::openings::Rng::new(args.seed);
+        let count = args.games.div_ceil(2).max(1);
+        openings = arena::openings::random(&rules, count, plies, &mut rng, 150)?;
+    }
+    if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
+        return Err("--move-timeout: give seconds above 0".into());
+    }
+    let config = arena::MatchConfig {
+        engines,
+        variant: variant.clone(),
+        games: args.games,
+        concurrency: args.concurrency.max(1),
+        settings: play::GameSettings {
+            variant: variant.xboard.name.clone(),
+            tc,
+            move_time,
+            depth: args.depth,
+            time_margin: std::time::Duration::from_millis(args.time_margin),
+            move_timeout: std::time::Duration::from_secs_f64(args.move_timeout),
+            adjudication,
+        },
+        openings,
+        pgn: args.pgn.as_ref().map(|p| p.to_string_lossy().into_owned()),
+        json: args.json.as_ref().map(|p| p.to_string_lossy().into_owned()),
+        sprt: args
+            .sprt
+            .as_deref()
+            .map(arena::stats::parse_sprt)
+            .transpose()
+            .map_err(|e| format!("--sprt: {e}"))?,
+        start_timeout: std::time::Duration::from_secs(10),
+    };
+    arena::run(&config).map(|_| ())
+}
+
+/// One `--adjudicate` value into the settings.
+fn parse_adjudication(
+    text: &str,
+    a: &mut griffon::arena::play::Adjudication,
+) -> Result<(), String> {
+    let mut kind = None;
+    for part in text.split(',') {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("'{part}' is not KEY=VALUE"))?;
+        let n: i64 = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{v}' is not a whole number"))?;
+        if !(0..=100_000).contains(&n) {
+            return Err(format!("'{v}' is out of range"));
+        }
+        let n32 = n as u32;
+        match k.trim() {
+            "draw" => {
+                a.draw_plies = Some(2 * n32.max(1));
+                kind = Some("draw");
+            }
+            "margin" => a.draw_margin = n as i32,
+            "after" => a.draw_after = n32,
+            "resign" => {
+                a.resign_plies = Some(2 * n32.max(1));
+                kind = Some("resign");
+            }
+            "score" => a.resign_score = n as i32,
+            "maxmoves" => {
+                a.max_plies = Some(2 * n32.max(1));
+                kind = Some("maxmoves");
+            }
+            other => return Err(format!("unknown key '{other}'")),
+        }
+    }
+    match kind {
+        Some("resign") if a.resign_score <= 0 => Err("resign needs score=CP above 0".into()),
+        Some(_) => Ok(()),
+        None => Err("say draw=, resign= or maxmoves=".into()),
+    }
 }

@@ -1,0 +1,537 @@
+//! `griffon match`: engine-vs-engine matches refereed by Griffon's own
+//! rules, for any variant Griffon knows.
+//!
+//! The runner drives each engine as XBoard does (see [`engine`]), checks
+//! every move against the variant's rules ([`play`]), keeps the clocks
+//! ([`clock`]), and reports results with Elo, error bar, LOS and SPRT
+//! ([`stats`]). Games come in colour-swapped pairs from the same opening
+//! ([`openings`]); `--concurrency` games run at once, each pair of
+//! engines in its own worker thread. An engine that crashes or hangs
+//! loses that game and is restarted for the next.
+
+pub mod clock;
+pub mod engine;
+pub mod openings;
+pub mod play;
+pub mod stats;
+
+use crate::game::Game;
+use crate::position::{Position, Rules};
+use crate::variant::{Color, Variant};
+use engine::{Engine, EngineSpec};
+use play::{Fault, GameRecord, GameSettings, Opening};
+use stats::{Sprt, Tally};
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineSpec>,
+    pub variant: Arc<Variant>,
+    /// Games per pairing of engines (rounded up to whole colour-swapped
+    /// pairs when openings are used).
+    pub games: usize,
+    pub concurrency: usize,
+    pub settings: GameSettings,
+    pub openings: Vec<Opening>,
+    pub pgn: Option<String>,
+    pub json: Option<String>,
+    pub sprt: Option<Sprt>,
+    /// Time allowed for starting an engine and its feature negotiation.
+    pub start_timeout: Duration,
+}
+
+/// One scheduled game: the engines (indices into `engines`) and opening.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    number: usize,
+    white: usize,
+    black: usize,
+    opening: usize,
+}
+
+/// A game's outcome as the runner reports it.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub number: usize,
+    pub white: usize,
+    pub black: usize,
+    pub record: GameRecord,
+}
+
+/// The result of a match.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Per engine: points and games.
+    pub points: Vec<(f64, u32)>,
+    /// The first engine against the second (with two engines: the match).
+    pub tally: Tally,
+    pub games: Vec<(usize, usize, &'static str, String)>,
+    pub faults: Vec<(usize, String)>,
+    pub sprt_decision: Option<bool>,
+    /// Games that could not be played (a bad opening).
+    pub unplayed: usize,
+}
+
+fn schedule(config: &MatchConfig) -> Vec<Job> {
+    let n = config.engines.len();
+    let mut jobs = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            for g in 0..config.games {
+                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                let opening = if config.openings.is_empty() {
+                    0
+                } else {
+                    (g / 2) % config.openings.len()
+                };
+                jobs.push(Job {
+                    number: jobs.len() + 1,
+                    white,
+                    black,
+                    opening,
+                });
+            }
+        }
+    }
+    jobs
+}
+
+/// Runs the match; progress goes to stderr, the final table to stdout.
+pub fn run(config: &MatchConfig) -> Result<Summary, String> {
+    if config.engines.len() < 2 {
+        return Err("a match needs at least two engines".into());
+    }
+    if config.sprt.is_some() && config.engines.len() != 2 {
+        return Err("an SPRT compares exactly two engines".into());
+    }
+    let rules = Rules::new(config.variant.clone()).map_err(|e| e.to_string())?;
+    // Every opening must set up; a bad one is an error before any game.
+    for (i, o) in config.openings.iter().enumerate() {
+        start_position(&rules, o).map_err(|e| format!("opening {}: {e}", i + 1))?;
+    }
+    let jobs = schedule(config);
+    let total = jobs.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = crossbeam::channel::unbounded::<Result<Finished, String>>();
+    let mut pgn_file = match &config.pgn {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
+        }
+        None => None,
+    };
+    let mut summary = Summary {
+        points: vec![(0.0, 0); config.engines.len()],
+        ..Summary::default()
+    };
+    let mut errors: Vec<String> = Vec::new();
+    std::thread::scope(|scope| {
+        for w in 0..config.concurrency.max(1).min(total.max(1)) {
+            let tx = tx.clone();
+            let (jobs, next, stop, rules) = (&jobs, &next, &stop, &rules);
+            scope.spawn(move || worker(w, config, rules, jobs, next, stop, &tx));
+        }
+        drop(tx);
+        for msg in rx.iter() {
+            let f = match msg {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("{e}");
+                    errors.push(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            record_result(config, &mut summary, &f);
+            if let Some(file) = pgn_file.as_mut() {
+                let text = pgn_text(config, &f);
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                    eprintln!("cannot write the PGN: {e}");
+                }
+            }
+            progress(config, &summary, &f, total);
+            if let Some(test) = &config.sprt
+                && let Some(d) = summary.tally.sprt(test).decision()
+            {
+                summary.sprt_decision = Some(d);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    print_table(config, &summary);
+    if let Some(path) = &config.json {
+        std::fs::write(path, json(config, &summary))
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    // An engine that cannot be started stops the match: a runner error.
+    match errors.first() {
+        Some(e) => Err(format!("the match stopped: {e}")),
+        None => Ok(summary),
+    }
+}
+
+fn start_position(rules: &Arc<Rules>, o: &Opening) -> Result<Game, String> {
+    let pos = match &o.fen {
+        Some(fen) => Position::from_fen(rules.clone(), fen).map_err(|e| e.to_string())?,
+        None => Position::start(rules.clone()).map_err(|e| e.to_string())?,
+    };
+    let mut game = Game::new(pos);
+    for m in &o.moves {
+        let mv = game.parse_move(m).map_err(|e| format!("move {m}: {e}"))?;
+        game.play(mv);
+    }
+    Ok(game)
+}
+
+fn worker(
+    id: usize,
+    config: &MatchConfig,
+    rules: &Arc<Rules>,
+    jobs: &[Job],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: &crossbeam::channel::Sender<Result<Finished, String>>,
+) {
+    let mut running: Vec<Option<Engine>> = (0..config.engines.len()).map(|_| None).collect();
+    let default_opening = Opening::default();
+    while !stop.load(Ordering::Relaxed) {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(i) else { break };
+        // Start whichever engine is not running (first use, or after a
+        // crash or hang).
+        let mut failed = None;
+        for e in [job.white, job.black] {
+            if running[e].is_none() {
+                match Engine::start(&config.engines[e], config.start_timeout) {
+                    Ok(engine) => {
+                        let variant = &config.settings.variant;
+                        if !engine.features.variants().iter().any(|v| v == variant) {
+                            failed = Some(format!(
+                                "{} does not play {variant} (its variants: {})",
+                                engine.name(),
+                                engine.features.variants().join(",")
+                            ));
+                        }
+                        let fen_needed = config.openings.iter().any(|o| o.fen.is_some());
+                        if fen_needed && !engine.features.flag("setboard", false) {
+                            failed = Some(format!(
+                                "{} cannot set up positions (no setboard feature)",
+                                engine.name()
+                            ));
+                        }
+                        running[e] = Some(engine);
+                    }
+                    Err(err) => failed = Some(err),
+                }
+            }
+        }
+        if let Some(err) = failed {
+            let _ = tx.send(Err(format!("worker {id}: {err}")));
+            break;
+        }
+        let opening = config.openings.get(job.opening).unwrap_or(&default_opening);
+        let Ok(mut game) = start_position(
+            rules,
+            &Opening {
+                fen: opening.fen.clone(),
+                moves: Vec::new(),
+            },
+        ) else {
+            continue; // checked before the workers started
+        };
+        let (a, b) = if job.white < job.black {
+            let (lo, hi) = running.split_at_mut(job.black);
+            (&mut lo[job.white], &mut hi[0])
+        } else {
+            let (lo, hi) = running.split_at_mut(job.white);
+            (&mut hi[0], &mut lo[job.black])
+        };
+        let (Some(white), Some(black)) = (a.as_mut(), b.as_mut()) else {
+            continue;
+        };
+        let record = play::play_game([white, black], &mut game, opening, &config.settings);
+        if let Some((side, fault)) = record.faulted
+            && matches!(fault, Fault::Crash | Fault::Hang)
+        {
+            let e = if side == Color::White {
+                job.white
+            } else {
+                job.black
+            };
+            if let Some(engine) = running[e].take() {
+                engine.quit();
+            }
+        }
+        let finished = Finished {
+            number: job.number,
+            white: job.white,
+            black: job.black,
+            record,
+        };
+        if tx.send(Ok(finished)).is_err() {
+            break;
+        }
+    }
+    for e in running.into_iter().flatten() {
+        e.quit();
+    }
+}
+
+fn record_result(config: &MatchConfig, summary: &mut Summary, f: &Finished) {
+    let r = &f.record;
+    let (w, b) = match r.result {
+        "1-0" => (1.0, 0.0),
+        "0-1" => (0.0, 1.0),
+        "1/2-1/2" => (0.5, 0.5),
+        _ => {
+            summary.unplayed += 1;
+            return;
+        }
+    };
+    summary.points[f.white].0 += w;
+    summary.points[f.white].1 += 1;
+    summary.points[f.black].0 += b;
+    summary.points[f.black].1 += 1;
+    // The first engine's view of its games against the second.
+    if (f.white, f.black) == (0, 1) || (f.white, f.black) == (1, 0) {
+        let first = if f.white == 0 { w } else { b };
+        if first == 1.0 {
+            summary.tally.wins += 1;
+        } else if first == 0.0 {
+            summary.tally.losses += 1;
+        } else {
+            summary.tally.draws += 1;
+        }
+    }
+    if let Some((side, _)) = r.faulted {
+        let e = if side == Color::White {
+            f.white
+        } else {
+            f.black
+        };
+        summary.faults.push((
+            f.number,
+            format!("{}: {}", config.engines[e].name, r.reason),
+        ));
+    }
+    summary
+        .games
+        .push((f.white, f.black, r.result, r.reason.clone()));
+}
+
+fn progress(config: &MatchConfig, summary: &Summary, f: &Finished, total: usize) {
+    let names = |i: usize| config.engines[i].name.as_str();
+    let t = &summary.tally;
+    let (elo, err) = t.elo();
+    let mut line = format!(
+        "Game {}/{}: {} - {} {} {{{}}} | {} vs {}: +{} -{} ={} [{:.3}] Elo {:.1} +/- {:.1}, LOS {:.1}%",
+        f.number,
+        total,
+        names(f.white),
+        names(f.black),
+        f.record.result,
+        f.record.reason,
+        names(0),
+        names(1),
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        elo,
+        err,
+        100.0 * t.los()
+    );
+    if let Some(test) = &config.sprt {
+        let s = t.sprt(test);
+        line += &format!(", LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
+    }
+    eprintln!("{line}");
+}
+
+fn print_table(config: &MatchConfig, summary: &Summary) {
+    println!(
+        "{:<4} {:<24} {:>8} {:>6} {:>7}",
+        "Rank", "Engine", "Points", "Games", "Score"
+    );
+    let mut order: Vec<usize> = (0..config.engines.len()).collect();
+    order.sort_by(|&a, &b| {
+        let sa = summary.points[a].0 / f64::from(summary.points[a].1.max(1));
+        let sb = summary.points[b].0 / f64::from(summary.points[b].1.max(1));
+        sb.total_cmp(&sa)
+    });
+    for (rank, &e) in order.iter().enumerate() {
+        let (p, g) = summary.points[e];
+        println!(
+            "{:<4} {:<24} {:>8.1} {:>6} {:>6.1}%",
+            rank + 1,
+            config.engines[e].name,
+            p,
+            g,
+            100.0 * p / f64::from(g.max(1))
+        );
+    }
+    let t = &summary.tally;
+    let (elo, err) = t.elo();
+    println!(
+        "{} vs {}: +{} -{} ={}, score {:.3}, Elo {:.1} +/- {:.1}, LOS {:.1}%",
+        config.engines[0].name,
+        config.engines[1].name,
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        elo,
+        err,
+        100.0 * t.los()
+    );
+    if let Some(test) = &config.sprt {
+        let s = t.sprt(test);
+        let verdict = match summary.sprt_decision {
+            Some(true) => "H1 accepted",
+            Some(false) => "H0 accepted",
+            None => "no decision",
+        };
+        println!(
+            "SPRT: LLR {:.2} ({:.2}, {:.2}): {verdict}",
+            s.llr, s.lower, s.upper
+        );
+    }
+    for (n, f) in &summary.faults {
+        println!("game {n}: {f}");
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn pgn_text(config: &MatchConfig, f: &Finished) -> String {
+    let r = &f.record;
+    let mut s = String::new();
+    let tag = |s: &mut String, k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    tag(&mut s, "Event", "griffon match");
+    tag(&mut s, "Site", "?");
+    tag(&mut s, "Round", &f.number.to_string());
+    tag(&mut s, "White", &r.white);
+    tag(&mut s, "Black", &r.black);
+    tag(&mut s, "Result", r.result);
+    let variant = &config.settings.variant;
+    if variant != "normal" {
+        tag(&mut s, "Variant", variant);
+    }
+    if !r.standard_start || variant != "normal" {
+        tag(&mut s, "FEN", &r.start_fen);
+        tag(&mut s, "SetUp", "1");
+    }
+    if let Some(tc) = &config.settings.tc {
+        tag(&mut s, "TimeControl", &tc.pgn_tag());
+    }
+    tag(&mut s, "Termination", &r.reason);
+    s.push('\n');
+    // Move numbers follow the start position's side to move and number.
+    let fields: Vec<&str> = r.start_fen.split_whitespace().collect();
+    let black_first = fields.get(1) == Some(&"b");
+    let mut number: u32 = fields
+        .iter()
+        .rev()
+        .find_map(|f| f.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let mut text = String::new();
+    for (i, (m, comment)) in r.moves.iter().enumerate() {
+        let white_move = (i % 2 == 0) != black_first;
+        if white_move {
+            text.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            text.push_str(&format!("{number}... "));
+        }
+        text.push_str(m);
+        if let Some(c) = comment {
+            text.push_str(&format!(" {{{c}}}"));
+        }
+        text.push(' ');
+        if !white_move {
+            number += 1;
+        }
+    }
+    text.push_str(&format!("{{{}}} {}", r.reason, r.result));
+    // Wrap at 79 columns.
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    s.push_str(&line);
+    s.push_str("\n\n");
+    s
+}
+
+fn json(config: &MatchConfig, summary: &Summary) -> String {
+    let t = &summary.tally;
+    let (elo, err) = t.elo();
+    let num = |x: f64| {
+        if x.is_finite() {
+            format!("{x:.3}")
+        } else {
+            "null".into()
+        }
+    };
+    let engines: Vec<String> = config
+        .engines
+        .iter()
+        .zip(&summary.points)
+        .map(|(e, (p, g))| {
+            format!(
+                "{{\"name\":\"{}\",\"points\":{p},\"games\":{g}}}",
+                escape(&e.name)
+            )
+        })
+        .collect();
+    let faults: Vec<String> = summary
+        .faults
+        .iter()
+        .map(|(n, f)| format!("{{\"game\":{n},\"fault\":\"{}\"}}", escape(f)))
+        .collect();
+    let sprt = match &config.sprt {
+        Some(test) => {
+            let s = t.sprt(test);
+            let decision = match summary.sprt_decision {
+                Some(true) => "\"H1\"",
+                Some(false) => "\"H0\"",
+                None => "null",
+            };
+            format!(
+                "{{\"llr\":{},\"lower\":{},\"upper\":{},\"decision\":{decision}}}",
+                num(s.llr),
+                num(s.lower),
+                num(s.upper)
+            )
+        }
+        None => "null".into(),
+    };
+    format!(
+        "{{\"variant\":\"{}\",\"engines\":[{}],\"wins\":{},\"losses\":{},\"draws\":{},\"score\":{},\"elo\":{},\"elo_error\":{},\"los\":{},\"sprt\":{sprt},\"faults\":[{}],\"unplayed\":{}}}\n",
+        escape(&config.variant.name),
+        engines.join(","),
+        t.wins,
+        t.losses,
+        t.draws,
+        num(t.score()),
+        num(elo),
+        num(err),
+        num(t.los()),
+        faults.join(","),
+        summary.unplayed
+    )
+}

@@ -1,0 +1,205 @@
+//! Where games start: positions from an EPD/FEN file, games from a PGN
+//! file (their `[FEN]` and moves in coordinate notation), or a number of
+//! random plies from the start, kept only when Griffon's short search
+//! finds the position roughly balanced.
+
+use super::play::Opening;
+use crate::game::{Game, move_text};
+use crate::position::{Position, Rules};
+use crate::search::{Limits, Searcher, Silent};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Reads an openings file: `.pgn` as PGN, anything else as one FEN (or
+/// EPD: the first four fields and operations after them) per line.
+pub fn read_file(path: &str) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
+        parse_pgn(&text)
+    } else {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| Opening {
+                fen: Some(epd_fen(l)),
+                moves: Vec::new(),
+            })
+            .collect()
+    };
+    if openings.is_empty() {
+        return Err(format!("{path} has no openings"));
+    }
+    Ok(openings)
+}
+
+/// The FEN part of an EPD or FEN line: up to the first `;`, and at most
+/// the six FEN fields (EPD operations such as `bm e4` dropped).
+fn epd_fen(line: &str) -> String {
+    let line = line.split(';').next().unwrap_or_default();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    // Fields 5 and 6 are FEN's counters only when they are numbers.
+    let mut n = fields.len().min(4);
+    while n < fields.len().min(6) && fields[n].chars().all(|c| c.is_ascii_digit()) {
+        n += 1;
+    }
+    fields[..n].join(" ")
+}
+
+/// Games of a PGN file: the `[FEN]` tag and the moves (move numbers,
+/// comments, variations, NAGs and results skipped).
+pub fn parse_pgn(text: &str) -> Vec<Opening> {
+    let mut out = Vec::new();
+    let mut current = Opening::default();
+    let mut in_moves = false;
+    let mut depth = 0usize; // inside { } or ( )
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') && depth == 0 {
+            if in_moves {
+                out.push(std::mem::take(&mut current));
+                in_moves = false;
+            }
+            if let Some(fen) = line
+                .strip_prefix("[FEN \"")
+                .and_then(|r| r.strip_suffix("\"]"))
+            {
+                current.fen = Some(fen.to_string());
+            }
+            continue;
+        }
+        if line.starts_with('%') {
+            continue;
+        }
+        let mut token = String::new();
+        let push = |tok: &mut String, cur: &mut Opening| {
+            let t = std::mem::take(tok);
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
+                return;
+            }
+            let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if t.is_empty() || t.starts_with('$') {
+                return;
+            }
+            cur.moves
+                .push(t.trim_end_matches(['!', '?', '#']).to_string());
+        };
+        for ch in line.chars() {
+            match ch {
+                '{' | '(' => {
+                    if depth == 0 {
+                        push(&mut token, &mut current);
+                    }
+                    depth += 1;
+                }
+                '}' | ')' => depth = depth.saturating_sub(1),
+                c if depth > 0 => {
+                    let _ = c;
+                }
+                c if c.is_whitespace() => push(&mut token, &mut current),
+                c => token.push(c),
+            }
+        }
+        push(&mut token, &mut current);
+        if !current.moves.is_empty() {
+            in_moves = true;
+        }
+    }
+    if in_moves || current.fen.is_some() {
+        out.push(current);
+    }
+    out
+}
+
+/// A small deterministic generator (splitmix64) for reproducible openings.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// `count` openings of `plies` random legal moves from the start, each
+/// within `margin` centipawns of equal by a depth-`depth` search (tried
+/// up to 200 times per opening; the last try is kept if none qualifies).
+pub fn random(
+    rules: &Arc<Rules>,
+    count: usize,
+    plies: usize,
+    rng: &mut Rng,
+    margin: i32,
+) -> Result<Vec<Opening>, String> {
+    let start = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+    let mut searcher = Searcher::new(&start, 4, Arc::new(AtomicBool::new(false)));
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut best = None;
+        for _ in 0..200 {
+            let mut game = Game::new(start.clone());
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                let m = legal[rng.below(legal.len())];
+                moves.push(move_text(game.position(), m));
+                game.play(m);
+            }
+            if moves.len() < plies || game.outcome().is_some() {
+                continue;
+            }
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let result = searcher.search(game.position(), game.keys(), limits, &mut Silent);
+            let opening = Opening { fen: None, moves };
+            if result.score.abs() <= margin {
+                best = Some(opening);
+                break;
+            }
+            best = Some(opening);
+        }
+        out.push(best.ok_or("no random opening could be played")?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_and_fen_lines() {
+        assert_eq!(
+            epd_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";"),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+        );
+        assert_eq!(
+            epd_fen("8/8/8/8/8/8/8/K6k w - - 3 40"),
+            "8/8/8/8/8/8/8/K6k w - - 3 40"
+        );
+    }
+
+    #[test]
+    fn pgn_games() {
+        let pgn = "[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. a1a2 {a comment (with parens)} h1h2 2. a2a3 $1 (2. a2b2) 1/2-1/2\n\n[Event \"y\"]\n\n1. e2e4 e7e5 *\n";
+        let games = parse_pgn(pgn);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].fen.as_deref(), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
+        assert_eq!(games[0].moves, ["a1a2", "h1h2", "a2a3"]);
+        assert_eq!(games[1].fen, None);
+        assert_eq!(games[1].moves, ["e2e4", "e7e5"]);
+    }
+}

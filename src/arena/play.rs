@@ -1,0 +1,462 @@
+//! One refereed game between two engines: set both up as XBoard does,
+//! relay moves, check each with Griffon's rules, keep the clocks, and end
+//! the game by the rules, a resignation, an agreed draw, an adjudication,
+//! an illegal move, a time forfeit, or an engine that crashed or hung.
+
+use super::clock::{Clock, TimeControl};
+use super::engine::{Engine, EngineError};
+use crate::game::{Game, Outcome, move_text};
+use crate::variant::Color;
+use std::time::{Duration, Instant};
+
+/// How a game is played and judged.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// The name sent with `variant` (XBoard's).
+    pub variant: String,
+    pub tc: Option<TimeControl>,
+    /// Fixed time per move (`st`).
+    pub move_time: Option<Duration>,
+    /// Fixed depth (`sd`).
+    pub depth: Option<u32>,
+    /// Over the clock by more than this loses on time.
+    pub time_margin: Duration,
+    /// Longest wait for a move when no clock bounds it (fixed depth).
+    pub move_timeout: Duration,
+    pub adjudication: Adjudication,
+}
+
+/// `--adjudicate draw=MOVES,margin=CP,after=MOVE resign=MOVES,score=CP`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Adjudication {
+    /// Draw after this many consecutive plies with both engines' scores
+    /// within `draw_margin` (from move `draw_after` on).
+    pub draw_plies: Option<u32>,
+    pub draw_margin: i32,
+    pub draw_after: u32,
+    /// A side loses when for this many consecutive plies both engines
+    /// agree it is behind by at least `resign_score`.
+    pub resign_plies: Option<u32>,
+    pub resign_score: i32,
+    /// Stop games that last longer than this many plies as draws.
+    pub max_plies: Option<u32>,
+}
+
+/// The start of a game: a FEN (or the variant's start) and moves from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    pub start_fen: String,
+    pub standard_start: bool,
+    /// Move texts (opening moves included) with their comments.
+    pub moves: Vec<(String, Option<String>)>,
+    pub opening_plies: usize,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+    pub reason: String,
+    /// The side that lost by a fault (illegal move, forfeit, crash, hang):
+    /// its engine needs a restart when it crashed or hung.
+    pub faulted: Option<(Color, Fault)>,
+}
+
+/// A fault that ends a game against the engine that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    Illegal,
+    Time,
+    Crash,
+    Hang,
+}
+
+fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+fn name(c: Color) -> &'static str {
+    if c == Color::White { "White" } else { "Black" }
+}
+
+/// A thinking line's score (`DEPTH SCORE TIME NODES PV`), from the
+/// engine's side.
+fn thinking_score(line: &str) -> Option<(u32, i32)> {
+    let mut it = line.split_whitespace();
+    let depth: u32 = it.next()?.trim_end_matches(['.', '&']).parse().ok()?;
+    let score: i32 = it.next()?.parse().ok()?;
+    let _time: u64 = it.next()?.parse().ok()?;
+    let _nodes: u64 = it.next()?.parse().ok()?;
+    Some((depth, score))
+}
+
+enum Reply {
+    /// The move, the time it took, the last score, and whether the
+    /// engine offered a draw with it.
+    Move(String, Duration, Option<(u32, i32)>, bool),
+    Resign,
+    Claim(String, String),
+    Fault(Fault, String),
+}
+
+/// Plays one game; `engines[0]` has White.
+pub fn play_game(
+    engines: [&mut Engine; 2],
+    game: &mut Game,
+    opening: &Opening,
+    settings: &GameSettings,
+) -> GameRecord {
+    let [white, black] = engines;
+    let mut engines: [&mut Engine; 2] = [white, black];
+    let start_fen = game.position().fen();
+    let names = [engines[0].name().to_string(), engines[1].name().to_string()];
+    let mut record = GameRecord {
+        white: names[0].clone(),
+        black: names[1].clone(),
+        start_fen: start_fen.clone(),
+        standard_start: opening.fen.is_none(),
+        moves: Vec::new(),
+        opening_plies: 0,
+        result: "*",
+        reason: String::new(),
+        faulted: None,
+    };
+    for m in &opening.moves {
+        match game.parse_move(m) {
+            Ok(mv) => {
+                let text = move_text(game.position(), mv);
+                game.play(mv);
+                record.moves.push((text, Some("opening".into())));
+            }
+            Err(e) => {
+                record.result = "*";
+                record.reason = format!("opening move {m} is not legal: {e}");
+                return record;
+            }
+        }
+    }
+    // Set both engines up: new game, variant, position, opening moves.
+    let opening_moves: Vec<String> = record.moves.iter().map(|(m, _)| m.clone()).collect();
+    let setboard = opening.fen.is_some();
+    for c in Color::BOTH {
+        let start = (setboard, start_fen.as_str(), opening_moves.as_slice());
+        if let Err(err) = setup(engines[c.index()], start, settings) {
+            let why = format!("{} failed to set up the game ({err:?})", name(c));
+            return end_fault(engines, record, c, fault_of(err), &why);
+        }
+    }
+    record.opening_plies = record.moves.len();
+    let mut clocks = settings.tc.map(|tc| [Clock::new(&tc), Clock::new(&tc)]);
+    let mut playing = [false, false];
+    let mut asked = [Instant::now(); 2];
+    let mut scores: [Option<i32>; 2] = [None, None];
+    let (mut draw_run, mut resign_run) = (0u32, [0u32; 2]);
+    let mut draw_offer: [Option<usize>; 2] = [None, None];
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let (winner, reason) = match outcome {
+                Outcome::Win { winner, reason } => (Some(winner), reason),
+                Outcome::Draw { reason } => (None, reason),
+            };
+            return finish(engines, record, winner, reason);
+        }
+        if let Some(max) = settings.adjudication.max_plies
+            && game.len() >= max as usize
+        {
+            return finish(engines, record, None, "adjudication: game too long".into());
+        }
+        let side = game.position().side_to_move();
+        let s = side.index();
+        let e = &mut engines[s];
+        if !playing[s] {
+            if let Some(c) = &clocks
+                && let Err(err) = send_clocks(e, c, side)
+            {
+                return end_fault(engines, record, side, fault_of(err), "");
+            }
+            if let Err(err) = e.send("go") {
+                return end_fault(engines, record, side, fault_of(err), "");
+            }
+            playing[s] = true;
+            asked[s] = Instant::now();
+        }
+        // The clock runs from when the engine was asked to move (`go`, or
+        // the opponent's move relayed to it).
+        let started = asked[s];
+        let limit = match (&clocks, settings.move_time) {
+            (Some(c), _) => c[s].left + settings.time_margin,
+            (None, Some(t)) => t + settings.time_margin.max(Duration::from_secs(1)),
+            (None, None) => settings.move_timeout,
+        };
+        let reply = wait_move(e, started, limit, clocks.is_some());
+        let (text, used, score, offered) = match reply {
+            Reply::Move(t, used, score, offered) => (t, used, score, offered),
+            Reply::Resign => {
+                return finish(
+                    engines,
+                    record,
+                    Some(side.opponent()),
+                    format!("{} resigns", name(side)),
+                );
+            }
+            Reply::Claim(result, reason) => {
+                // A claim the rules do not support loses (XBoard's
+                // -testClaims); a supported one was caught above.
+                let claimed = format!("{result} {{{reason}}}");
+                return finish(
+                    engines,
+                    record,
+                    Some(side.opponent()),
+                    format!("false claim by {}: {claimed}", name(side)),
+                );
+            }
+            Reply::Fault(f, why) => {
+                let time_loss = f == Fault::Time && clocks.is_some();
+                let reason = if time_loss {
+                    format!("{} loses on time", name(side))
+                } else {
+                    why
+                };
+                return end_fault(engines, record, side, f, &reason);
+            }
+        };
+        if let Some(c) = clocks.as_mut()
+            && let Some(tc) = &settings.tc
+            && !c[s].charge(tc, used, settings.time_margin)
+        {
+            let why = format!("{} loses on time", name(side));
+            return end_fault(engines, record, side, Fault::Time, &why);
+        }
+        let mv = match game.parse_move(&text) {
+            Ok(m) => m,
+            Err(err) => {
+                return end_fault(
+                    engines,
+                    record,
+                    side,
+                    Fault::Illegal,
+                    &format!("illegal move by {}: {text} ({err})", name(side)),
+                );
+            }
+        };
+        let wire = move_text(game.position(), mv);
+        game.play(mv);
+        let comment = score.map(|(d, sc)| {
+            format!(
+                "{}{:.2}/{d} {:.1}s",
+                if sc >= 0 { "+" } else { "" },
+                f64::from(sc) / 100.0,
+                used.as_secs_f64()
+            )
+        });
+        record.moves.push((wire.clone(), comment));
+        scores[s] = score.map(|(_, sc)| sc);
+        // Adjudication on both engines' latest scores (each from its side).
+        if let (Some(a), Some(b)) = (scores[0], scores[1]) {
+            let adj = &settings.adjudication;
+            if let Some(n) = adj.draw_plies {
+                let after = game.position().fullmove_number() >= adj.draw_after;
+                draw_run = if after && a.abs() <= adj.draw_margin && b.abs() <= adj.draw_margin {
+                    draw_run + 1
+                } else {
+                    0
+                };
+                if draw_run >= n {
+                    return finish(engines, record, None, "adjudication: draw".into());
+                }
+            }
+            if let Some(n) = adj.resign_plies {
+                for (c, (mine, theirs)) in [(a, b), (b, a)].into_iter().enumerate() {
+                    resign_run[c] = if mine <= -adj.resign_score && theirs >= adj.resign_score {
+                        resign_run[c] + 1
+                    } else {
+                        0
+                    };
+                    if resign_run[c] >= n {
+                        let loser = if c == 0 { Color::White } else { Color::Black };
+                        return finish(
+                            engines,
+                            record,
+                            Some(loser.opponent()),
+                            format!("adjudication: {} is lost", name(loser)),
+                        );
+                    }
+                }
+            }
+        }
+        // Relay the move to the other engine (it thinks at once if it is
+        // playing; otherwise it gets `go` on its turn).
+        let o = 1 - s;
+        let other = &mut engines[o];
+        if let Some(c) = &clocks
+            && let Err(err) = send_clocks(other, c, side.opponent())
+        {
+            return end_fault(engines, record, side.opponent(), fault_of(err), "");
+        }
+        let line = if other.features.flag("usermove", false) {
+            format!("usermove {wire}")
+        } else {
+            wire
+        };
+        if let Err(err) = other.send(&line) {
+            return end_fault(engines, record, side.opponent(), fault_of(err), "");
+        }
+        asked[o] = Instant::now();
+        // Draw offers: the other side's on its last move and this one's
+        // agree a draw; an offer is passed on as XBoard does (`draw`).
+        let ply = game.len();
+        if offered {
+            if draw_offer[o] == Some(ply - 1) {
+                return finish(engines, record, None, "draw agreed".into());
+            }
+            draw_offer[s] = Some(ply);
+            let _ = engines[o].send("draw");
+        }
+    }
+}
+
+fn fault_of(e: EngineError) -> Fault {
+    match e {
+        EngineError::Gone => Fault::Crash,
+        EngineError::Timeout => Fault::Hang,
+    }
+}
+
+/// `start`: whether to send `setboard`, its FEN, and the opening moves.
+fn setup(
+    e: &mut Engine,
+    (setboard, start_fen, moves): (bool, &str, &[String]),
+    settings: &GameSettings,
+) -> Result<(), EngineError> {
+    e.send("new")?;
+    if settings.variant != "normal" {
+        e.send(&format!("variant {}", settings.variant))?;
+    }
+    e.send("force")?;
+    if setboard {
+        e.send(&format!("setboard {start_fen}"))?;
+    }
+    for m in moves {
+        if e.features.flag("usermove", false) {
+            e.send(&format!("usermove {m}"))?;
+        } else {
+            e.send(m)?;
+        }
+    }
+    if let Some(tc) = &settings.tc {
+        e.send(&tc.level_command())?;
+    }
+    if let Some(t) = settings.move_time {
+        e.send(&format!("st {}", t.as_secs_f64().max(1.0).round() as u64))?;
+    }
+    if let Some(d) = settings.depth {
+        e.send(&format!("sd {d}"))?;
+    }
+    e.send("post")?;
+    e.send("easy")?;
+    e.sync(Duration::from_secs(10))
+}
+
+fn send_clocks(e: &mut Engine, clocks: &[Clock; 2], side: Color) -> Result<(), EngineError> {
+    let (mine, theirs) = (clocks[side.index()], clocks[side.opponent().index()]);
+    e.send(&format!("time {}", mine.centiseconds()))?;
+    e.send(&format!("otim {}", theirs.centiseconds()))
+}
+
+/// Waits for the engine's move until `limit` after `started`.
+fn wait_move(e: &mut Engine, started: Instant, limit: Duration, clocked: bool) -> Reply {
+    let mut score = None;
+    let mut offered = false;
+    loop {
+        let left = limit.saturating_sub(started.elapsed());
+        match e.recv_timed(left) {
+            Ok((at, line)) => {
+                let line = line.trim();
+                if let Some(m) = line.strip_prefix("move ") {
+                    let used = at.duration_since(started);
+                    return Reply::Move(m.trim().to_string(), used, score, offered);
+                }
+                if line == "offer draw" {
+                    offered = true;
+                    continue;
+                }
+                if let Some(s) = thinking_score(line) {
+                    score = Some(s);
+                    continue;
+                }
+                if line == "resign" || line.starts_with("tellics resign") {
+                    return Reply::Resign;
+                }
+                for r in ["1-0", "0-1", "1/2-1/2"] {
+                    if let Some(rest) = line.strip_prefix(r) {
+                        let reason = rest.trim().trim_start_matches('{').trim_end_matches('}');
+                        return Reply::Claim(r.to_string(), reason.to_string());
+                    }
+                }
+                if line.starts_with("Illegal move") {
+                    return Reply::Fault(
+                        Fault::Illegal,
+                        format!("{} rejected a legal move: {line}", e.name()),
+                    );
+                }
+                log::debug!("{}: {line}", e.name());
+            }
+            Err(EngineError::Gone) => {
+                return Reply::Fault(Fault::Crash, format!("{} crashed", e.name()));
+            }
+            Err(EngineError::Timeout) => {
+                let why = if clocked {
+                    "time forfeit".to_string()
+                } else {
+                    format!("{} did not move in {:.0} s", e.name(), limit.as_secs_f64())
+                };
+                return Reply::Fault(if clocked { Fault::Time } else { Fault::Hang }, why);
+            }
+        }
+    }
+}
+
+fn finish(
+    engines: [&mut Engine; 2],
+    mut record: GameRecord,
+    winner: Option<Color>,
+    reason: String,
+) -> GameRecord {
+    record.result = result_text(winner);
+    record.reason = reason;
+    for e in engines {
+        let _ = e.send(&format!("result {} {{{}}}", record.result, record.reason));
+        let _ = e.send("force");
+    }
+    record
+}
+
+fn end_fault(
+    engines: [&mut Engine; 2],
+    mut record: GameRecord,
+    side: Color,
+    fault: Fault,
+    reason: &str,
+) -> GameRecord {
+    let reason = if reason.is_empty() {
+        match fault {
+            Fault::Crash => format!("{} crashed", name(side)),
+            Fault::Hang => format!("{} hung", name(side)),
+            Fault::Time => format!("{} loses on time", name(side)),
+            Fault::Illegal => format!("illegal move by {}", name(side)),
+        }
+    } else {
+        reason.to_string()
+    };
+    record.faulted = Some((side, fault));
+    finish(engines, record, Some(side.opponent()), reason)
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# A CECP engine for the match runner's tests: it answers pings but never
+# moves.
+while read -r line; do
+    case "$line" in
+        protover*) echo 'feature usermove=1 ping=1 setboard=1 sigint=0 sigterm=0 myname="hang" done=1' ;;
+        ping*) echo "pong ${line#ping }" ;;
+        quit) exit 0 ;;
+    esac
+done

@@ -1,0 +1,182 @@
+//! `griffon match`: self-play games that replay legally, and engines that
+//! play an illegal move, crash or hang (shell scripts in
+//! `tests/data/engines/`), each losing its games while the match goes on.
+
+use griffon::arena::openings::parse_pgn;
+use griffon::game::Game;
+use griffon::position::{Position, Rules};
+use griffon::variant::VariantSet;
+use std::path::PathBuf;
+use std::process::Command;
+
+const GRIFFON: &str = env!("CARGO_BIN_EXE_griffon");
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("griffon-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Runs `griffon match ARGS`; returns stdout, stderr.
+fn run(args: &[&str]) -> (String, String) {
+    let out = Command::new(GRIFFON)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("griffon runs");
+    let (o, e) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(out.status.success(), "stdout:\n{o}\nstderr:\n{e}");
+    (o, e)
+}
+
+fn fake(name: &str) -> String {
+    format!(
+        "cmd=bash {}/tests/data/engines/{name}.sh",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn self_play_finishes_and_its_pgn_replays_legally() {
+    for variant in ["normal", "crazyhouse"] {
+        let pgn = temp(&format!("self-{variant}.pgn"));
+        let json = temp(&format!("self-{variant}.json"));
+        let (out, err) = run(&[
+            "--engine",
+            &format!("cmd={GRIFFON}"),
+            "name=griffon-a",
+            "--engine",
+            &format!("cmd={GRIFFON}"),
+            "name=griffon-b",
+            "option.Move Overhead=0",
+            "--variant",
+            variant,
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--random-plies",
+            "2",
+            "--adjudicate",
+            "maxmoves=60",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        assert!(out.contains("griffon-a vs griffon-b"), "{out}");
+        assert_eq!(err.matches("Game ").count(), 2, "{err}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(text.matches("[Result \"").count(), 2, "{text}");
+        if variant != "normal" {
+            assert!(text.contains(&format!("[Variant \"{variant}\"]")), "{text}");
+            assert!(text.contains("[SetUp \"1\"]"), "{text}");
+        }
+        let mut set = VariantSet::new();
+        set.load_builtins().unwrap();
+        let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+        let games = parse_pgn(&text);
+        assert_eq!(games.len(), 2);
+        for g in games {
+            let pos = match &g.fen {
+                Some(f) => Position::from_fen(rules.clone(), f).unwrap(),
+                None => Position::start(rules.clone()).unwrap(),
+            };
+            let mut game = Game::new(pos);
+            assert!(g.moves.len() >= 2, "{g:?}");
+            for m in &g.moves {
+                let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+                game.play(mv);
+            }
+        }
+        let summary = std::fs::read_to_string(&json).unwrap();
+        assert!(summary.contains("\"faults\":[]"), "{summary}");
+    }
+}
+
+#[test]
+fn faulty_engines_lose_and_the_match_goes_on() {
+    for (engine, clock, reason) in [
+        ("illegal", "--depth", "illegal move"),
+        ("crash", "--depth", "crashed"),
+        ("hang", "--depth", "did not move"),
+        ("hang", "--tc", "loses on time"),
+    ] {
+        let json = temp(&format!("{engine}{clock}.json"));
+        let limit = if clock == "--depth" { "1" } else { "1+0" };
+        let (out, err) = run(&[
+            "--engine",
+            &format!("cmd={GRIFFON}"),
+            "name=griffon",
+            "--engine",
+            &fake(engine),
+            "name=fake",
+            "--games",
+            "2",
+            clock,
+            limit,
+            "--move-timeout",
+            "1",
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        let summary = std::fs::read_to_string(&json).unwrap();
+        // Both games were played (the fake restarted after a crash or
+        // hang), and it lost both, each with the reason recorded.
+        assert!(
+            summary.contains("\"wins\":2,\"losses\":0,\"draws\":0"),
+            "{engine} {clock}: {summary}\n{err}"
+        );
+        assert_eq!(summary.matches("\"fault\":").count(), 2, "{summary}");
+        assert_eq!(summary.matches(reason).count(), 2, "{engine}: {summary}");
+        assert!(out.contains(reason), "{out}");
+    }
+}
+
+#[test]
+fn bad_arguments_are_errors() {
+    for args in [
+        vec!["--engine", "cmd=x", "--engine", "cmd=y"],
+        vec!["--engine", "cmd=x", "--depth", "2"],
+        vec!["--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"],
+        vec![
+            "--engine", "cmd=x", "--engine", "cmd=y", "--depth", "2", "--sprt", "elo0=5",
+        ],
+        vec!["--engine", "name=x", "--engine", "cmd=y", "--depth", "2"],
+        vec![
+            "--engine",
+            "cmd=/nonexistent/engine",
+            "--engine",
+            "cmd=y",
+            "--depth",
+            "1",
+        ],
+    ] {
+        let out = Command::new(GRIFFON)
+            .arg("match")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.is_empty(), "{args:?}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_engine_without_the_variant_is_a_runner_error() {
+    // The fake engines announce no variants: normal chess only.
+    let out = Command::new(GRIFFON)
+        .args(["match", "--engine", &format!("cmd={GRIFFON}"), "--engine"])
+        .args(fake("illegal").split(' '))
+        .args(["--variant", "xiangqi", "--depth", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does not play xiangqi"), "{err}");
+}
