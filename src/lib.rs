@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod position;
+pub mod rng;
 pub mod search;
 pub mod trajectory;
 pub mod variant;

@@ -557,7 +557,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     if let Some(plies) = args.random_plies {
-        let mut rng = arena::openings::Rng::new(args.seed);
+        let mut rng = arena::openings::Rng(args.seed);
         let count = args.games.div_ceil(2).max(1);
         openings = arena::openings::random(&rules, count, plies, &mut rng, 150)?;
     }

@@ -16,8 +16,8 @@ const PIECES: &[&str] = &[
 ];
 
 fn random_betza(rng: &mut Rng) -> String {
-    let len = 1 + rng.next() % 12;
-    (0..len).map(|_| rng.pick(PIECES)).collect()
+    let len = 1 + rng.next_u64() % 12;
+    (0..len).map(|_| *rng.pick(PIECES)).collect()
 }
 
 #[test]

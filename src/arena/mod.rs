@@ -323,20 +323,13 @@ fn record_result(config: &MatchConfig, summary: &mut Summary, f: &Finished) {
         .push((f.white, f.black, r.result, r.reason.clone()));
 }
 
-fn progress(config: &MatchConfig, summary: &Summary, f: &Finished, total: usize) {
-    let names = |i: usize| config.engines[i].name.as_str();
-    let t = &summary.tally;
+/// `A vs B: +W -L =D [score] Elo E +/- R, LOS P%`, and the SPRT's state.
+fn tally_text(config: &MatchConfig, t: &Tally) -> String {
     let (elo, err) = t.elo();
-    let mut line = format!(
-        "Game {}/{}: {} - {} {} {{{}}} | {} vs {}: +{} -{} ={} [{:.3}] Elo {:.1} +/- {:.1}, LOS {:.1}%",
-        f.number,
-        total,
-        names(f.white),
-        names(f.black),
-        f.record.result,
-        f.record.reason,
-        names(0),
-        names(1),
+    let mut text = format!(
+        "{} vs {}: +{} -{} ={} [{:.3}] Elo {:.1} +/- {:.1}, LOS {:.1}%",
+        config.engines[0].name,
+        config.engines[1].name,
         t.wins,
         t.losses,
         t.draws,
@@ -347,9 +340,23 @@ fn progress(config: &MatchConfig, summary: &Summary, f: &Finished, total: usize)
     );
     if let Some(test) = &config.sprt {
         let s = t.sprt(test);
-        line += &format!(", LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
+        text += &format!(", LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
     }
-    eprintln!("{line}");
+    text
+}
+
+fn progress(config: &MatchConfig, summary: &Summary, f: &Finished, total: usize) {
+    let name = |i: usize| config.engines[i].name.as_str();
+    eprintln!(
+        "Game {}/{}: {} - {} {} {{{}}} | {}",
+        f.number,
+        total,
+        name(f.white),
+        name(f.black),
+        f.record.result,
+        f.record.reason,
+        tally_text(config, &summary.tally)
+    );
 }
 
 fn print_table(config: &MatchConfig, summary: &Summary) {
@@ -374,31 +381,14 @@ fn print_table(config: &MatchConfig, summary: &Summary) {
             100.0 * p / f64::from(g.max(1))
         );
     }
-    let t = &summary.tally;
-    let (elo, err) = t.elo();
-    println!(
-        "{} vs {}: +{} -{} ={}, score {:.3}, Elo {:.1} +/- {:.1}, LOS {:.1}%",
-        config.engines[0].name,
-        config.engines[1].name,
-        t.wins,
-        t.losses,
-        t.draws,
-        t.score(),
-        elo,
-        err,
-        100.0 * t.los()
-    );
-    if let Some(test) = &config.sprt {
-        let s = t.sprt(test);
+    println!("{}", tally_text(config, &summary.tally));
+    if config.sprt.is_some() {
         let verdict = match summary.sprt_decision {
             Some(true) => "H1 accepted",
             Some(false) => "H0 accepted",
             None => "no decision",
         };
-        println!(
-            "SPRT: LLR {:.2} ({:.2}, {:.2}): {verdict}",
-            s.llr, s.lower, s.upper
-        );
+        println!("SPRT: {verdict}");
     }
     for (n, f) in &summary.faults {
         println!("game {n}: {f}");

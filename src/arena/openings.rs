@@ -6,6 +6,7 @@
 use super::play::Opening;
 use crate::game::{Game, move_text};
 use crate::position::{Position, Rules};
+pub use crate::rng::Rng;
 use crate::search::{Limits, Searcher, Silent};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -108,25 +109,6 @@ pub fn parse_pgn(text: &str) -> Vec<Opening> {
         out.push(current);
     }
     out
-}
-
-/// A small deterministic generator (splitmix64) for reproducible openings.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
 }
 
 /// `count` openings of `plies` random legal moves from the start, each
