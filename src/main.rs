@@ -39,7 +39,8 @@ enum Command {
 struct MatchArgs {
     /// An engine (give two or more): `cmd=PATH [ARGS...] name=NAME
     /// dir=DIR option.NAME=VALUE`, starting with `cmd=`. Words after
-    /// `cmd=` without `=` are the command's arguments.
+    /// `cmd=` without `=` are the command's arguments; `cmd=griffon` is
+    /// this program.
     #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, required = true)]
     engines: Vec<String>,
     /// Variant (XBoard's name); sent to the engines with `variant`.
@@ -65,6 +66,12 @@ struct MatchArgs {
     /// Fixed search depth (XBoard's `sd`).
     #[arg(long)]
     depth: Option<u32>,
+    /// Hash size per engine in MB (`memory`, to engines that take it).
+    #[arg(long, default_value_t = 64)]
+    memory: u32,
+    /// Threads per engine (`cores`, to engines that take it).
+    #[arg(long, default_value_t = 1)]
+    cores: u32,
     /// Openings: an EPD/FEN file (one position per line) or a PGN file
     /// (`[FEN]` tags and moves in coordinate notation).
     #[arg(long)]
@@ -522,6 +529,12 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     let mut engines = Vec::new();
     for words in &groups {
         let mut spec = EngineSpec::parse(words).map_err(|e| format!("--engine: {e}"))?;
+        // `cmd=griffon`: this very program, wherever it was started from.
+        if spec.cmd == "griffon"
+            && let Ok(me) = std::env::current_exe()
+        {
+            spec.cmd = me.to_string_lossy().into_owned();
+        }
         // Names tell the engines apart in the PGN and the table.
         let base = spec.name.clone();
         let mut n = 2;
@@ -574,6 +587,8 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
             tc,
             move_time,
             depth: args.depth,
+            memory: args.memory,
+            cores: args.cores.max(1),
             time_margin: std::time::Duration::from_millis(args.time_margin),
             move_timeout: std::time::Duration::from_secs_f64(args.move_timeout),
             adjudication,

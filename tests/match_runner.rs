@@ -46,7 +46,7 @@ fn self_play_finishes_and_its_pgn_replays_legally() {
         let json = temp(&format!("self-{variant}.json"));
         let (out, err) = run(&[
             "--engine",
-            &format!("cmd={GRIFFON}"),
+            "cmd=griffon",
             "name=griffon-a",
             "--engine",
             &format!("cmd={GRIFFON}"),

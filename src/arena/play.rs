@@ -19,6 +19,10 @@ pub struct GameSettings {
     pub move_time: Option<Duration>,
     /// Fixed depth (`sd`).
     pub depth: Option<u32>,
+    /// Hash size in MB and threads, sent as XBoard does (`memory`,
+    /// `cores`) to engines that announce `memory=1` / `smp=1`.
+    pub memory: u32,
+    pub cores: u32,
     /// Over the clock by more than this loses on time.
     pub time_margin: Duration,
     /// Longest wait for a move when no clock bounds it (fixed depth).
@@ -337,6 +341,12 @@ fn setup(
     (setboard, start_fen, moves): (bool, &str, &[String]),
     settings: &GameSettings,
 ) -> Result<(), EngineError> {
+    if e.features.flag("memory", false) {
+        e.send(&format!("memory {}", settings.memory))?;
+    }
+    if e.features.flag("smp", false) {
+        e.send(&format!("cores {}", settings.cores))?;
+    }
     e.send("new")?;
     if settings.variant != "normal" {
         e.send(&format!("variant {}", settings.variant))?;
