@@ -96,7 +96,7 @@ struct MatchArgs {
     /// Adjudication (repeatable): `draw=MOVES,margin=CP[,after=MOVE]`
     /// (both scores within the margin for that many moves each),
     /// `resign=MOVES,score=CP` (both agree a side is that far behind),
-    /// `maxmoves=N` (a draw after N moves).
+    /// `maxmoves=N` (a draw after N moves; default 1000).
     #[arg(long)]
     adjudicate: Vec<String>,
     /// Milliseconds an engine may overstep its clock before it loses on
@@ -560,7 +560,13 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
             "give a time control (--tc), a time per move (--st) or a depth (--depth)".into(),
         );
     }
-    let mut adjudication = play::Adjudication::default();
+    // A game that runs past 1000 moves is stopped as a draw unless
+    // `--adjudicate maxmoves=N` says otherwise: engines may shuffle on for
+    // ever where the rules end nothing.
+    let mut adjudication = play::Adjudication {
+        max_plies: Some(2000),
+        ..play::Adjudication::default()
+    };
     for a in &args.adjudicate {
         parse_adjudication(a, &mut adjudication).map_err(|e| format!("--adjudicate {a}: {e}"))?;
     }

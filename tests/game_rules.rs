@@ -548,3 +548,21 @@ fn chu_promotion_and_notation() {
     assert!(g.parse_move("e9f10").is_ok());
     assert!(g.parse_move("e9f10+").is_err());
 }
+
+#[test]
+fn a_repetition_counts_across_reversible_clock_resets() {
+    // Xiangqi's n-move clock restarts on every soldier move, also a
+    // soldier's sideways step on the last rank, which can be undone: the
+    // position after a9b9 d9e9 b9a9 e9d9 is the same again, and the third
+    // time is a draw. (From a `griffon match` game that shuffled on for
+    // 2000 plies before the repetition window stopped at clock resets.)
+    let mut g = game("xiangqi", "P2k5/4a4/5a3/9/2e6/9/9/9/4A4/3A1K3 w - - 0 60");
+    let cycle = ["a9b9", "d9e9", "b9a9", "e9d9"];
+    play(&mut g, &cycle);
+    assert!(g.outcome().is_none());
+    play(&mut g, &cycle);
+    match g.outcome() {
+        Some(Outcome::Draw { reason }) => assert_eq!(reason, "repetition"),
+        other => panic!("{other:?}"),
+    }
+}

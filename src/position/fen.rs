@@ -97,6 +97,7 @@ impl Position {
             castle: [0; 2],
             ep: EpState::default(),
             halfmove: setup.halfmove_clock,
+            reversible: setup.halfmove_clock,
             checks: setup
                 .checks_remaining
                 .or(variant.start.checks_remaining)

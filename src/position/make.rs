@@ -26,6 +26,7 @@ pub struct Undo {
     castle: [u32; 2],
     ep: EpState,
     halfmove: u32,
+    reversible: u32,
     checks: [u8; 2],
     counting: super::counting::Counting,
     lion_strike: bool,
@@ -183,6 +184,7 @@ impl Position {
             castle: self.castle,
             ep: self.ep.clone(),
             halfmove: self.halfmove,
+            reversible: self.reversible,
             checks: self.checks,
             counting: self.counting,
             lion_strike: self.lion_strike,
@@ -407,6 +409,11 @@ impl Position {
         } else {
             self.halfmove + 1
         };
+        self.reversible = if victims.is_empty() && m.promotion().is_none() && m.hand().is_none() {
+            self.reversible + 1
+        } else {
+            0
+        };
         if us == Color::Black {
             self.fullmove += 1;
         }
@@ -538,6 +545,7 @@ impl Position {
         self.castle = undo.castle;
         self.ep = undo.ep.clone();
         self.halfmove = undo.halfmove;
+        self.reversible = undo.reversible;
         self.checks = undo.checks;
         self.counting = undo.counting;
         self.lion_strike = undo.lion_strike;
@@ -569,6 +577,7 @@ impl Position {
             castle: self.castle,
             ep: std::mem::take(&mut self.ep),
             halfmove: self.halfmove,
+            reversible: self.reversible,
             checks: self.checks,
             counting: self.counting,
             lion_strike: self.lion_strike,
@@ -608,6 +617,7 @@ impl Position {
         } else {
             self.halfmove + 1
         };
+        self.reversible = 0;
         if us == Color::Black {
             self.fullmove += 1;
         }

@@ -202,6 +202,7 @@ impl Position {
         self.castle = [0; 2];
         self.ep = EpState::default();
         self.halfmove = 0;
+        self.reversible = 0;
         self.counting = Default::default();
         self.saved.clear();
         self.rebuild();

@@ -80,6 +80,11 @@ pub struct Position {
     castle: [u32; 2],
     ep: EpState,
     halfmove: u32,
+    /// Plies since the last move that changed the material (a capture, a
+    /// promotion, a piece entering from the holdings): how far back a
+    /// repetition may lie. Not the n-move clock, which also restarts on
+    /// moves that can be undone (a xiangqi soldier's sideways step).
+    reversible: u32,
     fullmove: u32,
     /// n-check: checks each side still has to give (unused otherwise).
     checks: [u8; 2],
@@ -237,15 +242,15 @@ impl Position {
     }
 
     /// How many plies back a repetition of this position may lie: since
-    /// the last capture or pawn move, except where captured pieces come
-    /// back from the holdings (crazyhouse, shogi, Superchess), so a capture
-    /// is no barrier: there the whole game counts.
+    /// the last change of material, except where captured pieces come back
+    /// from the holdings (crazyhouse, shogi, Superchess), so a capture is
+    /// no barrier: there the whole game counts.
     pub fn repetition_window(&self) -> usize {
         let drops = &self.rules.variant.drops;
         if drops.captures_to_hand || drops.captures_to_owners_hand {
             usize::MAX
         } else {
-            self.halfmove as usize
+            self.reversible as usize
         }
     }
 
