@@ -180,3 +180,51 @@ fn an_engine_without_the_variant_is_a_runner_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("does not play xiangqi"), "{err}");
 }
+
+#[test]
+fn adjudication_ends_games_as_asked() {
+    // Any scores are within a margin of 100000: a draw as soon as each
+    // engine has reported one for a move.
+    let pgn = temp("adjudicated.pgn");
+    run(&[
+        "--engine",
+        "cmd=griffon",
+        "name=a",
+        "--engine",
+        "cmd=griffon",
+        "name=b",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--adjudicate",
+        "draw=1,margin=100000",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"adjudication: draw\"]").count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(text.matches("[Result \"1/2-1/2\"]").count(), 2);
+    // ... and a cap on the length: a draw after 3 moves.
+    run(&[
+        "--engine",
+        "cmd=griffon",
+        "--engine",
+        "cmd=griffon",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--adjudicate",
+        "maxmoves=3",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("game too long").count(), 4, "{text}");
+    assert!(text.contains("3. ") && !text.contains("4. "), "{text}");
+}
