@@ -102,6 +102,30 @@ impl Position {
         v
     }
 
+    /// The state a move changes, as it is before the move (`ep` passed in:
+    /// a drop takes it, a board move copies it).
+    fn undo_record(&self, mover_slot: usize, ep: EpState, affected: [u64; 2]) -> Undo {
+        Undo {
+            mover: self.slots[mover_slot],
+            mover_slot,
+            exploded: false,
+            captured: ArrayVec::new(),
+            rook: None,
+            castle: self.castle,
+            ep,
+            halfmove: self.halfmove,
+            reversible: self.reversible,
+            checks: self.checks,
+            counting: self.counting,
+            lion_strike: self.lion_strike,
+            gates: self.gates,
+            placed: None,
+            key: self.key,
+            affected,
+            saved_from: self.saved.len(),
+        }
+    }
+
     /// Whose holdings captured pieces join when `us` captures: `None`
     /// when they leave the game, `Some(Some(us))` for the capturer's
     /// (crazyhouse, shogi), `Some(None)` for each victim's owner's
@@ -175,25 +199,7 @@ impl Position {
         let z = &rules.zobrist;
         let mover_slot = self.slot_on(from);
         let mover = self.slots[mover_slot];
-        let mut undo = Undo {
-            mover,
-            mover_slot,
-            exploded: false,
-            captured: ArrayVec::new(),
-            rook: None,
-            castle: self.castle,
-            ep: self.ep.clone(),
-            halfmove: self.halfmove,
-            reversible: self.reversible,
-            checks: self.checks,
-            counting: self.counting,
-            lion_strike: self.lion_strike,
-            gates: self.gates,
-            placed: None,
-            key: self.key,
-            affected: [0; 2],
-            saved_from: self.saved.len(),
-        };
+        let mut undo = self.undo_record(mover_slot, self.ep.clone(), [0; 2]);
         let mut victims = self.victims(m);
         // Atomic: the capture explodes everything around it but pawns, and
         // the capturer itself.
@@ -568,25 +574,8 @@ impl Position {
         let slot = self.free_slot(us);
         let mut affected = self.touching(to);
         affected[us.index()] |= Self::bit(slot);
-        let undo = Undo {
-            mover: self.slots[slot],
-            mover_slot: slot,
-            exploded: false,
-            captured: ArrayVec::new(),
-            rook: None,
-            castle: self.castle,
-            ep: std::mem::take(&mut self.ep),
-            halfmove: self.halfmove,
-            reversible: self.reversible,
-            checks: self.checks,
-            counting: self.counting,
-            lion_strike: self.lion_strike,
-            gates: self.gates,
-            placed: None,
-            key: self.key,
-            affected,
-            saved_from: self.saved.len(),
-        };
+        let ep = std::mem::take(&mut self.ep);
+        let undo = self.undo_record(slot, ep, affected);
         self.save_records(affected);
         self.unwalk_all(affected);
         let mut key = self.key;
