@@ -30,4 +30,7 @@ for n in $(seq 1 "$count"); do
     pkill -f "nameOfDebugFile $work/debug.$n" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
 done
+# XBoard instances that outlived their game (xvfb-run's child survives
+# the kill of the wrapper now and then).
+pkill -f "nameOfDebugFile $work/" 2>/dev/null || true
 rm -rf "$work"
