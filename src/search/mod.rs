@@ -289,14 +289,13 @@ impl Searcher {
         (pos.side_to_move().index() * self.area + from) * self.area + usize::from(m.to())
     }
 
-    /// What a promotion adds to the mover's value (0 for other moves and
-    /// for demotions).
+    /// What a promotion adds to the mover's value (0 for other moves, for
+    /// demotions and for drops, promoted or not).
     fn promotion_gain(&self, pos: &Position, m: Move) -> Score {
         match m.promotion() {
-            Some(r) if m.promotes() => {
+            Some(r) if m.promotes() && !m.is_drop() => {
                 let before = pos
                     .piece_on(m.from())
-                    .filter(|_| !m.is_drop())
                     .map_or(0, |(_, s)| self.eval.value(s.role));
                 (self.eval.value(r) - before).max(0)
             }
@@ -306,7 +305,7 @@ impl Searcher {
 
     /// A promotion worth searching in quiescence.
     fn big_promotion(&self, pos: &Position, m: Move) -> bool {
-        !m.is_drop() && self.promotion_gain(pos, m) >= QS_PROMOTION_GAIN
+        self.promotion_gain(pos, m) >= QS_PROMOTION_GAIN
     }
 
     /// Ordering score of a move (higher first).
@@ -328,11 +327,7 @@ impl Searcher {
         if m.is(flag::EP) {
             victim += 100;
         }
-        let promo = if m.is_drop() {
-            0
-        } else {
-            self.promotion_gain(pos, m)
-        };
+        let promo = self.promotion_gain(pos, m);
         if victim > 0 || promo > 0 {
             let attacker = pos
                 .piece_on(m.from())
