@@ -739,6 +739,15 @@ fn kyoto_and_superchess_over_the_wire() {
             .any(|r| r.starts_with("Error (unknown variant)")),
         "{replies:?}"
     );
+    // A malformed size is an error too, not the full-size game.
+    e.send("variant 5x5+x_shogi");
+    let replies = e.sync(7);
+    assert!(
+        replies
+            .iter()
+            .any(|r| r.starts_with("Error (bad board size")),
+        "{replies:?}"
+    );
 
     // Superchess: XBoard's own variant (no setup), the position comes by
     // setboard with holdings; a promotion takes the piece from the hand.

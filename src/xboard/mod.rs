@@ -798,7 +798,13 @@ impl<W: Write> Engine<W> {
         // holdings (XBoard's Shogi at 5x5 with 5 piece types in hand is
         // minishogi, `5x5+4_shogi` Kyoto shogi).
         let (size, name) = match arg.rsplit_once('_') {
-            Some((size, name)) if size.contains('x') => (parse_board_size(size), name),
+            Some((size, name)) if size.contains('x') => match parse_board_size(size) {
+                Some(dims) => (Some(dims), name),
+                None => {
+                    self.send(&format!("Error (bad board size {size}): {line}"));
+                    return;
+                }
+            },
             _ => (None, arg),
         };
         let named = |v: &&Arc<Variant>| v.xboard.name == name || v.is_called(name);
