@@ -118,3 +118,119 @@ pub fn perft_bench(
     }
     Ok(results)
 }
+
+/// One position of the search benchmark.
+pub struct SearchCase {
+    pub variant: &'static str,
+    /// `None`: the variant's start position.
+    pub fen: Option<&'static str>,
+    pub depth: u32,
+}
+
+/// Positions searched by `griffon bench` (no argument): opening, middle
+/// game and ending positions of several families, each to a fixed depth,
+/// one thread, a fresh 16 MB table. The node total changes exactly when
+/// the search or evaluation does, so commits that change them record it.
+pub const SEARCH_CASES: &[SearchCase] = &[
+    SearchCase {
+        variant: "normal",
+        fen: None,
+        depth: 12,
+    },
+    SearchCase {
+        variant: "normal",
+        fen: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        depth: 9,
+    },
+    SearchCase {
+        variant: "normal",
+        fen: Some("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8"),
+        depth: 10,
+    },
+    SearchCase {
+        variant: "normal",
+        fen: Some("8/5pk1/6p1/p2R4/5P2/6PK/r7/8 w - - 0 40"),
+        depth: 14,
+    },
+    SearchCase {
+        variant: "capablanca",
+        fen: None,
+        depth: 10,
+    },
+    SearchCase {
+        variant: "shatranj",
+        fen: None,
+        depth: 11,
+    },
+    SearchCase {
+        variant: "makruk",
+        fen: None,
+        depth: 11,
+    },
+    SearchCase {
+        variant: "xiangqi",
+        fen: None,
+        depth: 9,
+    },
+    SearchCase {
+        variant: "shogi",
+        fen: None,
+        depth: 9,
+    },
+    SearchCase {
+        variant: "crazyhouse",
+        fen: Some("r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1"),
+        depth: 8,
+    },
+];
+
+/// The measurement of one search case.
+#[derive(Clone, Debug)]
+pub struct SearchBenchResult {
+    pub variant: &'static str,
+    pub depth: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub best: String,
+}
+
+/// Search every case; `progress` hears about each.
+pub fn search_bench(
+    set: &VariantSet,
+    mut progress: impl FnMut(&SearchBenchResult),
+) -> Result<Vec<SearchBenchResult>, String> {
+    use crate::search::{Limits, Searcher, Silent};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let mut results = Vec::new();
+    for case in SEARCH_CASES {
+        let variant = set
+            .get(case.variant)
+            .ok_or_else(|| format!("variant {} missing", case.variant))?;
+        let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
+        let pos = match case.fen {
+            Some(fen) => Position::from_fen(rules, fen),
+            None => Position::start(rules),
+        }
+        .map_err(|e| e.to_string())?;
+        let mut searcher = Searcher::new(&pos, 16, Arc::new(AtomicBool::new(false)));
+        let limits = Limits {
+            depth: Some(case.depth),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        let result = searcher.search(&pos, &[], limits, &mut Silent);
+        let r = SearchBenchResult {
+            variant: case.variant,
+            depth: case.depth,
+            nodes: result.nodes,
+            seconds: t.elapsed().as_secs_f64(),
+            best: result
+                .best
+                .map_or("(none)".into(), |m| crate::movegen::move_text(&pos, m)),
+        };
+        progress(&r);
+        results.push(r);
+    }
+    Ok(results)
+}

@@ -48,7 +48,26 @@ pub struct Evaluator {
     /// Losing chess (giveaway, suicide, losers): running out of pieces
     /// wins, so material counts against its owner.
     losing: bool,
+    /// Material of pieces other than pawns and royals in the start
+    /// position, both sides: the game phase is the share left of it.
+    full_phase: Score,
+    /// Pawn structure is tracked (boards of at most 32 files and ranks).
+    pawn_structure: bool,
 }
+
+/// Weights of the terms that differ between middle game and ending.
+/// Pawn structure: passed pawns by progress (`t` from 0 at the start rank
+/// to 1 at the promotion rank) score `base + scale * t^2`.
+const PASSED_MG: (Score, Score) = (5, 50);
+const PASSED_EG: (Score, Score) = (10, 140);
+const DOUBLED: (Score, Score) = (8, 16);
+const ISOLATED: (Score, Score) = (8, 12);
+/// Own pawns in front of a royal piece, one rank and two ranks ahead.
+const SHIELD: (Score, Score) = (14, 7);
+/// A royal piece off its back ranks in the middle game, per rank.
+const ROYAL_ADVANCE_MG: Score = 12;
+/// A royal piece towards the centre in the ending, per step.
+const ROYAL_CENTRE_EG: Score = 8;
 
 /// Expected mobility of one piece from `origin` (a padded square): the
 /// number of reachable squares when each square beyond the first along a
@@ -158,6 +177,18 @@ impl Evaluator {
                 }
             }
         }
+        let full_phase: Score = rules
+            .variant
+            .start
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| {
+                let r = usize::from(p.role.0);
+                !rules.royal[r] && !rules.promotes[p.color.index()][r]
+            })
+            .map(|p| value[usize::from(p.role.0)])
+            .sum();
         let mut neighbours = vec![[0i16; 8]; g.size];
         for &sq in &squares {
             neighbours[usize::from(sq)] = g.king_steps();
@@ -175,6 +206,8 @@ impl Evaluator {
                 .extinction
                 .as_ref()
                 .is_some_and(|e| e.value == crate::variant::GameValue::Win),
+            full_phase: full_phase.max(1),
+            pawn_structure: g.width <= 32 && g.height <= 32,
         }
     }
 
@@ -182,6 +215,13 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, role: crate::variant::Role) -> Score {
         self.value[usize::from(role.0)]
+    }
+
+    /// Losing chess: material counts against its owner, so exchange and
+    /// futility reasoning does not apply.
+    #[inline]
+    pub fn losing(&self) -> bool {
+        self.losing
     }
 
     /// Static evaluation from the side to move's point of view.
@@ -193,12 +233,25 @@ impl Evaluator {
         let mut material = [0 as Score; 2];
         let mut royal_sq: [Option<Sq>; 2] = [None; 2];
         let rules = pos.rules();
+        let g = rules.geometry();
+        // Per colour and file: ranks holding a pawn, one bit each.
+        let mut pawns = [[0u32; 32]; 2];
+        let mut phase_material = 0;
         for color in Color::BOTH {
             let c = color.index();
             let them = color.opponent();
             for (slot, s) in pos.pieces(color) {
                 let r = usize::from(s.role.0);
                 material[c] += self.value[r];
+                if rules.promotes[c][r] {
+                    if self.pawn_structure
+                        && let Some((x, y)) = g.coords(s.sq)
+                    {
+                        pawns[c][usize::from(x)] |= 1 << y;
+                    }
+                } else if !rules.royal[r] {
+                    phase_material += self.value[r];
+                }
                 score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];
                 if self.mobility_weight[r] != 0 {
                     // Live mobility from the walk record: moves and captures.
@@ -239,9 +292,23 @@ impl Evaluator {
                 }
             }
         }
+        // Terms that fade from middle game to ending.
+        let mut mg = [0 as Score; 2];
+        let mut eg = [0 as Score; 2];
+        if self.pawn_structure {
+            self.pawn_terms(g, &pawns, &mut mg, &mut eg);
+            for c in 0..2 {
+                if let Some(k) = royal_sq[c] {
+                    self.royal_terms(g, c, k, &pawns[c], &mut mg, &mut eg);
+                }
+            }
+        }
+        let phase = (phase_material * 256 / self.full_phase).min(256);
+        for c in 0..2 {
+            score[c] += (mg[c] * phase + eg[c] * (256 - phase)) / 256;
+        }
         // Mop-up: against a lone royal piece drive it to the edge and
         // bring our own royal piece close.
-        let g = pos.rules().geometry();
         for c in 0..2 {
             if material[1 - c] == 0
                 && material[c] >= 300
@@ -273,6 +340,92 @@ impl Evaluator {
 }
 
 impl Evaluator {
+    /// Passed, doubled and isolated pawns.
+    fn pawn_terms(
+        &self,
+        g: &crate::geometry::Geometry,
+        pawns: &[[u32; 32]; 2],
+        mg: &mut [Score; 2],
+        eg: &mut [Score; 2],
+    ) {
+        let width = usize::from(g.width);
+        let span = i32::from(g.height).max(2) - 1;
+        for c in 0..2 {
+            let ours = &pawns[c];
+            let theirs = &pawns[1 - c];
+            for f in 0..width {
+                let mut file = ours[f];
+                if file == 0 {
+                    continue;
+                }
+                let count = file.count_ones() as Score;
+                let left = if f > 0 { ours[f - 1] } else { 0 };
+                let right = if f + 1 < width { ours[f + 1] } else { 0 };
+                if count > 1 {
+                    mg[c] -= DOUBLED.0 * (count - 1);
+                    eg[c] -= DOUBLED.1 * (count - 1);
+                }
+                if left | right == 0 {
+                    mg[c] -= ISOLATED.0 * count;
+                    eg[c] -= ISOLATED.1 * count;
+                }
+                let near = theirs[f]
+                    | if f > 0 { theirs[f - 1] } else { 0 }
+                    | if f + 1 < width { theirs[f + 1] } else { 0 };
+                while file != 0 {
+                    let y = file.trailing_zeros();
+                    file &= file - 1;
+                    // Ranks ahead of this pawn, from its side's view.
+                    let ahead = if c == 0 {
+                        !((2u32 << y).wrapping_sub(1))
+                    } else {
+                        (1u32 << y) - 1
+                    };
+                    if near & ahead != 0 {
+                        continue;
+                    }
+                    let progress = if c == 0 { y as i32 } else { span - y as i32 };
+                    let t2 = progress * progress;
+                    let span2 = span * span;
+                    mg[c] += PASSED_MG.0 + PASSED_MG.1 * t2 / span2;
+                    eg[c] += PASSED_EG.0 + PASSED_EG.1 * t2 / span2;
+                }
+            }
+        }
+    }
+
+    /// A royal piece: sheltered behind its pawns on its back ranks in the
+    /// middle game, central in the ending.
+    fn royal_terms(
+        &self,
+        g: &crate::geometry::Geometry,
+        c: usize,
+        k: Sq,
+        pawns: &[u32; 32],
+        mg: &mut [Score; 2],
+        eg: &mut [Score; 2],
+    ) {
+        let Some((x, y)) = g.coords(k) else { return };
+        let (x, y) = (i32::from(x), i32::from(y));
+        let (w, h) = (i32::from(g.width), i32::from(g.height));
+        let back = if c == 0 { y } else { h - 1 - y };
+        mg[c] -= ROYAL_ADVANCE_MG * back.min(4);
+        let edge = |v: i32, n: i32| v.min(n - 1 - v);
+        eg[c] += ROYAL_CENTRE_EG * (edge(x, w).min(3) + edge(y, h).min(3));
+        let dir = if c == 0 { 1 } else { -1 };
+        for (step, weight) in [(1, SHIELD.0), (2, SHIELD.1)] {
+            let r = y + dir * step;
+            if !(0..h).contains(&r) {
+                continue;
+            }
+            for f in (x - 1).max(0)..=(x + 1).min(w - 1) {
+                if pawns[f as usize] & (1 << r) != 0 {
+                    mg[c] += weight;
+                }
+            }
+        }
+    }
+
     /// Losing chess, v1: fewer men is better (a hundred per man), and of
     /// equal counts the lighter army (a tenth of the usual values), since
     /// heavy pieces are harder to give away.

@@ -127,12 +127,17 @@ struct SearchArgs {
     /// Hash table size in megabytes.
     #[arg(long, default_value_t = 64)]
     memory: usize,
+    /// Search threads (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 #[derive(Args)]
 struct BenchArgs {
-    /// What to measure: `perft` (single-threaded perft of start positions).
-    #[arg(default_value = "perft")]
+    /// What to measure: `search` (fixed-depth searches of fixed positions:
+    /// a deterministic node count and nodes/second) or `perft`
+    /// (single-threaded perft of start positions).
+    #[arg(default_value = "search")]
     what: String,
     /// Runs per position; the median time is reported.
     #[arg(long, default_value_t = 3)]
@@ -420,11 +425,14 @@ fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &PathBuf) -> Result<(),
 }
 
 fn bench(args: &BenchArgs) -> Result<(), String> {
-    if args.what != "perft" {
-        return Err(format!(
-            "unknown benchmark '{}'; try `griffon bench perft`",
-            args.what
-        ));
+    match args.what.as_str() {
+        "search" => return bench_search(),
+        "perft" => {}
+        other => {
+            return Err(format!(
+                "unknown benchmark '{other}'; try `griffon bench` (search) or `griffon bench perft`"
+            ));
+        }
     }
     let set = variant_set(None)?;
     let results = griffon::bench::perft_bench(&set, args.runs, args.variant.as_deref(), |r| {
@@ -457,6 +465,37 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     write_stdout(&text)
 }
 
+/// `griffon bench`: node total (deterministic) and speed of fixed searches.
+fn bench_search() -> Result<(), String> {
+    let set = variant_set(None)?;
+    let results = griffon::bench::search_bench(&set, |r| {
+        eprintln!(
+            "{} depth {}: {} nodes in {:.3} s, best {}",
+            r.variant, r.depth, r.nodes, r.seconds, r.best
+        );
+    })?;
+    let mut text = String::from("variant     depth        nodes   seconds   nodes/s  best\n");
+    let (mut nodes, mut secs) = (0, 0.0);
+    for r in &results {
+        nodes += r.nodes;
+        secs += r.seconds;
+        text.push_str(&format!(
+            "{:<11} {:>5} {:>12} {:>9.3} {:>9.0}  {}\n",
+            r.variant,
+            r.depth,
+            r.nodes,
+            r.seconds,
+            r.nodes as f64 / r.seconds.max(1e-9),
+            r.best
+        ));
+    }
+    text.push_str(&format!(
+        "Total nodes: {nodes}  nodes/s: {:.0}\n",
+        nodes as f64 / secs.max(1e-9)
+    ));
+    write_stdout(&text)
+}
+
 /// Prints iterations the way XBoard shows thinking output.
 struct PrintReporter;
 
@@ -484,6 +523,7 @@ fn search(args: &SearchArgs) -> Result<(), String> {
     let pos = load_position(&set, &args.variant, args.fen.as_deref())?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut searcher = griffon::search::Searcher::new(&pos, args.memory, stop);
+    searcher.set_threads(args.threads);
     let time = args.time.map(std::time::Duration::from_secs_f64);
     let limits = griffon::search::Limits {
         depth: args.depth,

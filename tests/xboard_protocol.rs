@@ -347,14 +347,14 @@ fn analyze_mode_reports_and_accepts_moves() {
             .next()
             .is_some_and(|w| w.parse::<u32>().is_ok())
     });
-    // Thinking output: ply score time nodes seldepth <TAB> pv.
+    // Thinking output: ply score time nodes seldepth nps tbhits <TAB> pv.
     let fields: Vec<&str> = first
         .split('\t')
         .next()
         .unwrap()
         .split_whitespace()
         .collect();
-    assert_eq!(fields.len(), 5, "{first}");
+    assert_eq!(fields.len(), 7, "{first}");
     e.send(".");
     e.send("usermove e2e4");
     e.send("exit");

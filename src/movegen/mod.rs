@@ -89,6 +89,17 @@ impl Move {
     fn with_hand(self, role: Role) -> Move {
         Move(self.0 & !(0xff << 44) | (u64::from(role.0) + 1) << 44)
     }
+    /// The packed form (for the transposition table).
+    #[inline]
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+    /// A move from its packed form; a garbled one is harmless where it is
+    /// only compared with generated moves.
+    #[inline]
+    pub fn from_bits(bits: u64) -> Move {
+        Move(bits)
+    }
     #[inline]
     pub fn from(self) -> Sq {
         (self.0 & SQ_MASK) as u16
@@ -227,12 +238,60 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
 /// Moves of the pieces on the board (castling aside).
 fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
+    let mut alive = pos.alive(us);
+    while alive != 0 {
+        let bit = alive.trailing_zeros() as usize;
+        alive &= alive - 1;
+        let slot = Position::slot_index(us, bit);
+        slot_moves::<CAPTURES, QUIETS, false>(pos, slot, 0, list);
+    }
+}
+
+/// Quiet moves of the pieces of the side to move that may promote (pawn
+/// types, and shogi pieces not promoted yet), promoting or not: where
+/// quiescence finds its promotions without generating every quiet move.
+pub fn promoting_quiets(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
     let rules = pos.rules();
     let mut alive = pos.alive(us);
     while alive != 0 {
         let bit = alive.trailing_zeros() as usize;
         alive &= alive - 1;
         let slot = Position::slot_index(us, bit);
+        let piece = pos.slot(slot);
+        let role = usize::from(piece.role.0);
+        if rules.promotes[us.index()][role]
+            || rules.promoted_type[role].is_some() && !piece.promoted
+        {
+            slot_moves::<false, true, false>(pos, slot, 0, list);
+        }
+    }
+}
+
+/// Captures by the side to move that land on `sq` (e.p. and locust
+/// captures too; promotions in every form), from the pieces the attack map
+/// names: what static exchange evaluation plays through.
+pub fn captures_to(pos: &Position, sq: Sq, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let mut attackers = pos.attackers(sq, us) & pos.alive(us);
+    while attackers != 0 {
+        let bit = attackers.trailing_zeros() as usize;
+        attackers &= attackers - 1;
+        slot_moves::<true, false, true>(pos, Position::slot_index(us, bit), sq, list);
+    }
+}
+
+/// Moves of one piece; with `ONLY_TO`, only those ending on `only_to`.
+#[inline(always)]
+fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
+    pos: &Position,
+    slot: usize,
+    only_to: Sq,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    let rules = pos.rules();
+    {
         let piece = pos.slot(slot);
         let role = usize::from(piece.role.0);
         let from = piece.sq;
@@ -256,6 +315,9 @@ fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &
         for e in pos.records(slot) {
             let kind = e.kind;
             if kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND | entry::EP) == 0 {
+                continue;
+            }
+            if ONLY_TO && e.sq != only_to && e.aux != only_to {
                 continue;
             }
             if simple

@@ -1,29 +1,43 @@
-//! Alpha-beta search: iterative deepening, principal-variation search with
-//! a transposition table, quiescence on captures and promotions (all moves
-//! when in check), null-move pruning, check extension, and move ordering by
-//! hash move, captures (most valuable victim first), killers and history.
+//! Alpha-beta search: iterative deepening with aspiration windows,
+//! principal-variation search over a shared transposition table, and Lazy
+//! SMP (every thread searches the same tree, meeting in the table).
+//!
+//! Per node: mate-distance pruning, table cut-offs, reverse futility,
+//! null move (verified where zugzwang is likely), internal iterative
+//! reduction, staged move generation (hash move, captures ordered by
+//! victim and static exchange, killers and countermove, quiets by
+//! history, losing captures last), futility and late-move pruning,
+//! late-move reductions, check extension. Quiescence searches captures
+//! and big promotions that do not lose material by static exchange, and
+//! every evasion when in check for its first plies.
 //!
 //! The search never prints: it reports each finished iteration through a
 //! [`Reporter`], and is stopped through a shared flag.
 
+mod see;
 pub mod time;
 mod tt;
 
+pub use see::{see, see_ge};
 pub use time::TimeControl;
 pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
 use crate::game::{Seen, repetition_value};
-use crate::movegen::{Legality, MAX_MOVES, Move, MoveList, flag, generate_legal, pseudo_legal};
+use crate::movegen::{
+    Legality, MAX_MOVES, Move, MoveList, generate_legal, promoting_quiets, pseudo_legal,
+};
 use crate::position::Position;
 use crate::variant::GameValue;
 use arrayvec::ArrayVec;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Deepest line the search follows (plies from the root).
 pub const MAX_PLY: usize = 100;
+/// Scores beyond this are mates.
+const MATE_BOUND: Score = MATE - MAX_PLY as Score;
 /// Quiescence plies in which a side in check searches every evasion.
 const QS_CHECK_PLIES: usize = 6;
 /// The least gain in value that makes a promotion part of quiescence:
@@ -31,6 +45,21 @@ const QS_CHECK_PLIES: usize = 6;
 /// or a Kyoto silver turning bishop does not (there every move of an
 /// unpromoted piece promotes).
 const QS_PROMOTION_GAIN: Score = 300;
+/// Stack size for search threads: each ply keeps its move list.
+pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
+
+/// Move-ordering bands (higher first).
+const ORDER_HASH: i32 = 1 << 30;
+const ORDER_GOOD_CAPTURE: i32 = 1 << 26;
+const ORDER_KILLER: i32 = 1 << 25;
+const ORDER_COUNTER: i32 = (1 << 25) - 2;
+const ORDER_DROP_NEAR_KING: i32 = 1 << 24;
+/// Quiet moves score their history, within +-HISTORY_MAX; losing
+/// captures come after every quiet move.
+const ORDER_BAD_CAPTURE: i32 = -(1 << 26);
+/// Below this the captures are exhausted and quiets are generated.
+const ORDER_QUIETS_FROM: i32 = ORDER_COUNTER - 1;
+const HISTORY_MAX: i32 = 1 << 14;
 
 /// What bounds a search.
 #[derive(Clone, Debug, Default)]
@@ -49,9 +78,22 @@ pub struct Info {
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
+    /// All threads together.
     pub nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second over the search so far.
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
 }
 
 /// Receives progress; the XBoard layer turns it into thinking output.
@@ -78,12 +120,37 @@ pub struct SearchResult {
 
 /// `score` for XBoard: mates as 100000 + moves to mate (negative when mated).
 pub fn xboard_score(score: Score) -> i64 {
-    if score > MATE - MAX_PLY as Score {
+    if score > MATE_BOUND {
         100_000 + i64::from((MATE - score + 1) / 2)
-    } else if score < -MATE + MAX_PLY as Score {
+    } else if score < -MATE_BOUND {
         -100_000 - i64::from((MATE + score) / 2)
     } else {
         i64::from(score)
+    }
+}
+
+/// What one thread learns about move ordering; kept across moves.
+struct Heuristics {
+    killers: [[Move; 2]; MAX_PLY + 2],
+    /// `[colour][from][to]`, from a drop is its type.
+    history: Vec<i32>,
+    /// Best reply to the move `[from][to]`.
+    counters: Vec<Move>,
+}
+
+impl Heuristics {
+    fn new(area: usize) -> Heuristics {
+        Heuristics {
+            killers: [[Move::default(); 2]; MAX_PLY + 2],
+            history: vec![0; 2 * area * area],
+            counters: vec![Move::default(); area * area],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.killers = [[Move::default(); 2]; MAX_PLY + 2];
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|m| *m = Move::default());
     }
 }
 
@@ -92,56 +159,96 @@ pub struct Searcher {
     pub eval: Evaluator,
     pub tt: TranspositionTable,
     stop: Arc<AtomicBool>,
-    killers: [[Move; 2]; MAX_PLY + 1],
-    /// `[colour][from dense][to dense]`.
-    history: Vec<i32>,
+    threads: usize,
+    heuristics: Vec<Heuristics>,
     area: usize,
     nodes: u64,
-    seldepth: u32,
-    start: Instant,
-    limits: Limits,
-    /// Keys of the game so far followed by the current search path.
-    keys: Vec<Seen>,
-    pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Moves the root may not play (XBoard `exclude`).
     pub excluded: Vec<Move>,
     /// The root may drop pieces promoted (Kyoto shogi). Off under XBoard
     /// 4.9.1, whose drop syntax cannot say so: it would show and pass on
     /// an unpromoted drop.
     pub promoted_drops: bool,
+    lmr: Box<[[u8; 64]; 64]>,
+}
+
+/// What every thread of one search reads.
+struct Shared<'a> {
+    eval: &'a Evaluator,
+    tt: &'a TranspositionTable,
+    /// Set from outside (XBoard) or by the main thread's clock.
+    stop: &'a AtomicBool,
+    /// Set when the main thread has finished: helpers stop too.
+    done: AtomicBool,
+    limits: &'a Limits,
+    start: Instant,
+    /// Nodes of all threads, published every few thousand.
+    nodes: AtomicU64,
+    excluded: &'a [Move],
+    promoted_drops: bool,
+    area: usize,
+    lmr: &'a [[u8; 64]; 64],
+}
+
+/// Per ply of the current line.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// The move made at this ply (to reach the next).
+    mv: Move,
+    /// Static evaluation, if not in check.
+    eval: Option<Score>,
+}
+
+/// One thread's search.
+struct Thread<'a> {
+    sh: &'a Shared<'a>,
+    h: &'a mut Heuristics,
+    main: bool,
+    nodes: u64,
+    unpublished: u64,
+    seldepth: u32,
+    /// Keys of the game so far followed by the current search path.
+    keys: Vec<Seen>,
+    pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    stack: Vec<Frame>,
 }
 
 impl Searcher {
     pub fn new(pos: &Position, memory_mb: usize, stop: Arc<AtomicBool>) -> Searcher {
         let area = pos.rules().geometry().size;
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
+            }
+        }
         Searcher {
             eval: Evaluator::new(pos.rules()),
             tt: TranspositionTable::new(memory_mb),
             stop,
-            killers: [[Move::default(); 2]; MAX_PLY + 1],
-            history: vec![0; 2 * area * area],
+            threads: 1,
+            heuristics: vec![Heuristics::new(area)],
             area,
             nodes: 0,
-            seldepth: 0,
-            start: Instant::now(),
-            limits: Limits::default(),
-            keys: Vec::with_capacity(1024),
-            pv: vec![ArrayVec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
             promoted_drops: true,
+            lmr,
         }
     }
 
-    /// The root may not play `m`.
-    fn root_excluded(&self, m: Move) -> bool {
-        self.excluded.contains(&m) || !self.promoted_drops && m.is_drop() && m.promotion().is_some()
+    /// Search with `n` threads (XBoard `cores`).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, 256);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forget what earlier games taught (XBoard `new`).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
-        self.killers = [[Move::default(); 2]; MAX_PLY + 1];
+        self.heuristics.iter_mut().for_each(|h| h.clear());
     }
 
     /// Use this flag to be stopped from now on.
@@ -149,6 +256,7 @@ impl Searcher {
         self.stop = stop;
     }
 
+    /// Nodes of the last search, all threads.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -161,12 +269,96 @@ impl Searcher {
         limits: Limits,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        self.start = Instant::now();
-        self.limits = limits;
-        self.nodes = 0;
+        let start = Instant::now();
         self.tt.new_search();
-        self.keys.clear();
-        self.keys.extend_from_slice(game_keys);
+        while self.heuristics.len() < self.threads {
+            self.heuristics.push(Heuristics::new(self.area));
+        }
+        let shared = Shared {
+            eval: &self.eval,
+            tt: &self.tt,
+            stop: &self.stop,
+            done: AtomicBool::new(false),
+            limits: &limits,
+            start,
+            nodes: AtomicU64::new(0),
+            excluded: &self.excluded,
+            promoted_drops: self.promoted_drops,
+            area: self.area,
+            lmr: &self.lmr,
+        };
+        let (main_h, helper_h) = self.heuristics.split_at_mut(1);
+        let helpers = &mut helper_h[..self.threads - 1];
+        let result = crossbeam::thread::scope(|scope| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let shared = &shared;
+                let spawned = scope
+                    .builder()
+                    .name(format!("search-{}", i + 1))
+                    .stack_size(SEARCH_STACK)
+                    .spawn(move |_| {
+                        let h: &mut Heuristics = h;
+                        let mut t = Thread::new(shared, h, false, game_keys);
+                        t.iterate(root, i + 1, &mut Silent);
+                        t.publish();
+                    });
+                if let Err(e) = spawned {
+                    log::warn!("cannot start search thread {}: {e}", i + 1);
+                }
+            }
+            let mut t = Thread::new(&shared, &mut main_h[0], true, game_keys);
+            let result = t.iterate(root, 0, reporter);
+            t.publish();
+            shared.done.store(true, Ordering::Relaxed);
+            result
+        });
+        let mut result = result.unwrap_or_else(|_| {
+            log::error!("a search thread panicked");
+            SearchResult {
+                best: None,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            }
+        });
+        self.nodes = shared.nodes.load(Ordering::Relaxed);
+        result.nodes = self.nodes;
+        result
+    }
+}
+
+impl<'a> Thread<'a> {
+    fn new(sh: &'a Shared<'a>, h: &'a mut Heuristics, main: bool, game_keys: &[Seen]) -> Self {
+        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
+        keys.extend_from_slice(game_keys);
+        Thread {
+            sh,
+            h,
+            main,
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            keys,
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            stack: vec![Frame::default(); MAX_PLY + 2],
+        }
+    }
+
+    fn publish(&mut self) {
+        self.sh.nodes.fetch_add(self.unpublished, Ordering::Relaxed);
+        self.unpublished = 0;
+    }
+
+    /// The root may not play `m`.
+    fn root_excluded(&self, m: Move) -> bool {
+        self.sh.excluded.contains(&m)
+            || !self.sh.promoted_drops && m.is_drop() && m.promotion().is_some()
+    }
+
+    /// Iterative deepening; helper `id` starts one ply deeper when odd, so
+    /// the threads spread over two depths.
+    fn iterate(&mut self, root: &Position, id: usize, reporter: &mut dyn Reporter) -> SearchResult {
         let mut pos = root.clone();
         let mut result = SearchResult {
             best: None,
@@ -177,23 +369,26 @@ impl Searcher {
         };
         // Any legal move is better than none if time runs out at once.
         let mut root_moves = MoveList::new();
-        crate::movegen::generate_legal(&mut pos, &mut root_moves);
+        generate_legal(&mut pos, &mut root_moves);
         root_moves.retain(|m| !self.root_excluded(*m));
         if root_moves.is_empty() {
             return result;
         }
         result.best = Some(root_moves[0]);
-        let max_depth = self
-            .limits
+        let limits = self.sh.limits;
+        let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .min(MAX_PLY as u32 - 1);
-        for depth in 1..=max_depth {
+        let mut prev = 0;
+        let first = 1 + (id % 2) as u32;
+        for depth in first..=max_depth {
             self.seldepth = 0;
-            let score = self.negamax(&mut pos, depth as i32, -MATE - 1, MATE + 1, 0, true, false);
-            if self.stopped() && depth > 1 {
+            let score = self.aspiration(&mut pos, depth as i32, prev);
+            if self.stopped() && depth > first {
                 break;
             }
+            prev = score;
             let pv: Vec<Move> = self.pv[0].iter().copied().collect();
             if let Some(&best) = pv.first() {
                 result.best = Some(best);
@@ -201,26 +396,29 @@ impl Searcher {
             }
             result.score = score;
             result.depth = depth;
-            reporter.iteration(
-                root,
-                &Info {
-                    depth,
-                    seldepth: self.seldepth,
-                    score,
-                    nodes: self.nodes,
-                    elapsed: self.start.elapsed(),
-                    pv,
-                },
-            );
+            if self.main {
+                self.publish();
+                reporter.iteration(
+                    root,
+                    &Info {
+                        depth,
+                        seldepth: self.seldepth,
+                        score,
+                        nodes: self.sh.nodes.load(Ordering::Relaxed),
+                        elapsed: self.sh.start.elapsed(),
+                        pv,
+                    },
+                );
+            }
             if self.stopped() {
                 break;
             }
             // The next iteration takes several times as long as this one:
             // do not start it late.
-            if self
-                .limits
-                .soft_time
-                .is_some_and(|t| self.start.elapsed() >= t * 6 / 10)
+            if self.main
+                && limits
+                    .soft_time
+                    .is_some_and(|t| self.sh.start.elapsed() >= t * 6 / 10)
             {
                 break;
             }
@@ -229,26 +427,65 @@ impl Searcher {
                 break;
             }
         }
-        result.nodes = self.nodes;
         result
     }
 
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+    /// One iteration: a narrow window around the last score first, widened
+    /// on the side that fails.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: Score) -> Score {
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+            (prev - delta, prev + delta)
+        } else {
+            (-MATE - 1, MATE + 1)
+        };
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, true, false);
+            if self.stopped() {
+                return score;
+            }
+            if score <= alpha && alpha > -MATE - 1 {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-MATE - 1);
+            } else if score >= beta && beta < MATE + 1 {
+                beta = (score + delta).min(MATE + 1);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -MATE - 1;
+                beta = MATE + 1;
+            }
+        }
     }
 
-    /// Poll the clock and node limit now and then.
-    fn check_limits(&mut self) {
-        if self.nodes & 1023 != 0 {
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.sh.stop.load(Ordering::Relaxed) || self.sh.done.load(Ordering::Relaxed)
+    }
+
+    /// Count a node; poll the clock and node limit now and then.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unpublished += 1;
+        if self.unpublished < 1024 {
             return;
         }
-        let out_of_time = self
-            .limits
+        self.publish();
+        if !self.main {
+            return;
+        }
+        let limits = self.sh.limits;
+        let out_of_time = limits
             .hard_time
-            .is_some_and(|t| self.start.elapsed() >= t);
-        let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            .is_some_and(|t| self.sh.start.elapsed() >= t);
+        let out_of_nodes = limits
+            .nodes
+            .is_some_and(|n| self.sh.nodes.load(Ordering::Relaxed) >= n);
         if out_of_time || out_of_nodes {
-            self.stop.store(true, Ordering::Relaxed);
+            self.sh.stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -282,11 +519,12 @@ impl Searcher {
     fn history_index(&self, pos: &Position, m: Move) -> usize {
         // A drop has no from-square; its dropped type stands in for one
         // (low numbers are guard squares, so this rarely shares a slot).
-        let from = match m.hand() {
-            Some(r) if m.is_drop() => usize::from(r.0) % self.area,
-            _ => usize::from(m.from()),
-        };
-        (pos.side_to_move().index() * self.area + from) * self.area + usize::from(m.to())
+        let area = self.sh.area;
+        (pos.side_to_move().index() * area + from_index(m, area)) * area + usize::from(m.to())
+    }
+
+    fn counter_index(&self, m: Move) -> usize {
+        from_index(m, self.sh.area) * self.sh.area + usize::from(m.to())
     }
 
     /// What a promotion adds to the mover's value (0 for other moves, for
@@ -296,54 +534,49 @@ impl Searcher {
             Some(r) if m.promotes() && !m.is_drop() => {
                 let before = pos
                     .piece_on(m.from())
-                    .map_or(0, |(_, s)| self.eval.value(s.role));
-                (self.eval.value(r) - before).max(0)
+                    .map_or(0, |(_, s)| self.sh.eval.value(s.role));
+                (self.sh.eval.value(r) - before).max(0)
             }
             _ => 0,
         }
     }
 
-    /// A promotion worth searching in quiescence.
-    fn big_promotion(&self, pos: &Position, m: Move) -> bool {
-        self.promotion_gain(pos, m) >= QS_PROMOTION_GAIN
+    /// Ordering score of a capture or promotion: victims first, cheap
+    /// attackers first among equal victims; exchanges that lose material
+    /// after every quiet move.
+    fn order_tactical(&self, pos: &mut Position, m: Move) -> i32 {
+        let eval = self.sh.eval;
+        let gain = see::immediate_gain(eval, pos, m).min(20_000);
+        let attacker = pos
+            .piece_on(m.from())
+            .map_or(0, |(_, s)| eval.value(s.role));
+        let mvv = gain * 16 - attacker / 16;
+        if eval.losing() || see_ge(eval, pos, m, 0) {
+            ORDER_GOOD_CAPTURE + mvv
+        } else {
+            ORDER_BAD_CAPTURE + mvv
+        }
     }
 
-    /// Ordering score of a move (higher first).
-    fn order(&self, pos: &Position, m: Move, hash: Move, ply: usize) -> i32 {
-        if m == hash {
-            return 1 << 30;
-        }
-        let mut victim = 0;
-        if m.is(flag::CAPTURE) {
-            victim += pos
-                .piece_on(m.to())
-                .map_or(0, |(_, s)| self.eval.value(s.role));
-        }
-        if m.is(flag::LOCUST) {
-            victim += pos
-                .piece_on(m.aux())
-                .map_or(0, |(_, s)| self.eval.value(s.role));
-        }
-        if m.is(flag::EP) {
-            victim += 100;
-        }
+    /// Ordering score of a quiet move.
+    fn order_quiet(&self, pos: &Position, m: Move, ply: usize, counter: Move) -> i32 {
         let promo = self.promotion_gain(pos, m);
-        if victim > 0 || promo > 0 {
-            let attacker = pos
-                .piece_on(m.from())
-                .map_or(0, |(_, s)| self.eval.value(s.role));
-            return (1 << 24) + (victim + promo) * 16 - attacker / 16;
+        if promo > 0 {
+            return ORDER_GOOD_CAPTURE + promo * 16;
         }
-        if self.killers[ply][0] == m {
-            return 1 << 22;
+        if self.h.killers[ply][0] == m {
+            return ORDER_KILLER;
         }
-        if self.killers[ply][1] == m {
-            return 1 << 21;
+        if self.h.killers[ply][1] == m {
+            return ORDER_KILLER - 1;
         }
-        let history = self.history[self.history_index(pos, m)];
+        if counter == m {
+            return ORDER_COUNTER;
+        }
+        let history = self.h.history[self.history_index(pos, m)];
         if m.is_drop() && self.near_enemy_royal(pos, m) {
             // Drops next to the enemy king (checks, mating nets) first.
-            return (1 << 20) + history;
+            return ORDER_DROP_NEAR_KING + history;
         }
         history
     }
@@ -357,15 +590,23 @@ impl Searcher {
             .any(|k| crate::movegen::distance(g, m.to(), k) <= reach)
     }
 
-    /// The side to move has a piece other than royals and pawns (null
-    /// move is unsafe without one: zugzwang).
-    fn has_pieces(&self, pos: &Position) -> bool {
+    /// Pieces other than royals and pawns of the side to move (without
+    /// any, null move is unsafe: zugzwang).
+    fn piece_count(&self, pos: &Position) -> usize {
         let us = pos.side_to_move();
         let rules = pos.rules();
-        pos.pieces(us).any(|(_, s)| {
-            let r = usize::from(s.role.0);
-            !rules.royal[r] && !rules.promotes[us.index()][r]
-        })
+        pos.pieces(us)
+            .filter(|(_, s)| {
+                let r = usize::from(s.role.0);
+                !rules.royal[r] && !rules.promotes[us.index()][r]
+            })
+            .count()
+    }
+
+    fn update_history(&mut self, pos: &Position, m: Move, bonus: i32) {
+        let i = self.history_index(pos, m);
+        let h = &mut self.h.history[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -374,14 +615,21 @@ impl Searcher {
         pos: &mut Position,
         mut depth: i32,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
         ply: usize,
         pv_node: bool,
         after_null: bool,
     ) -> Score {
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_limits();
+        let us = pos.side_to_move();
+        let in_check = pos.in_check(us);
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.count_node();
         self.seldepth = self.seldepth.max(ply as u32);
         if self.stopped() && ply > 0 {
             return 0;
@@ -393,8 +641,6 @@ impl Searcher {
             let end = &pos.rules().variant.end;
             (end.n_move_rule, end.checkmate, end.must_capture)
         };
-        let us = pos.side_to_move();
-        let in_check = pos.in_check(us);
         if ply > 0 {
             if let Some(value) = self.repetition(pos, in_check) {
                 return Self::result_score(value, ply);
@@ -402,26 +648,28 @@ impl Searcher {
             if n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule {
                 return 0;
             }
+            // A count that has run out draws, unless this is mate.
+            if !in_check && pos.counting_expired() {
+                return 0;
+            }
+            // Mate-distance pruning: no line here beats a mate found nearer
+            // the root.
+            alpha = alpha.max(-MATE + ply as Score);
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
-        }
-        // A count that has run out draws, unless this is mate.
-        if ply > 0 && !in_check && pos.counting_expired() {
-            return 0;
-        }
-        if in_check {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.sh.eval.evaluate(pos);
         }
         let key = pos.key();
         let mut hash_move = Move::default();
-        if let Some(e) = self.tt.probe(key) {
+        let mut tt_hit = None;
+        if let Some(e) = self.sh.tt.probe(key) {
             hash_move = e.mv;
             let score = from_tt(Score::from(e.score), ply);
-            if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
+            if !pv_node && i32::from(e.depth) >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -432,21 +680,48 @@ impl Searcher {
                     return score;
                 }
             }
+            tt_hit = Some((score, e.bound));
         }
-        // Null move: if passing still fails high, a real move will too.
-        // Not where captures are forced: zugzwang is the rule there.
-        if !pv_node
-            && !in_check
-            && !after_null
-            && !must_capture
-            && depth >= 3
+        let eval = self.sh.eval;
+        let static_eval = if in_check {
+            None
+        } else {
+            let mut e = eval.evaluate(pos);
+            // A stored bound on the true score sharpens the estimate.
+            if let Some((s, b)) = tt_hit
+                && s.abs() < MATE_BOUND
+                && (b == Bound::Lower && s > e || b == Bound::Upper && s < e || b == Bound::Exact)
+            {
+                e = s;
+            }
+            Some(e)
+        };
+        self.stack[ply].eval = static_eval;
+        let improving = match (static_eval, ply.checked_sub(2).map(|p| self.stack[p].eval)) {
+            (Some(now), Some(Some(before))) => now > before,
+            (Some(_), _) => true,
+            _ => false,
+        };
+        let risky_variant = must_capture || eval.losing();
+        if let Some(ev) = static_eval
+            && !pv_node
+            && !risky_variant
             && ply > 0
-            && self.has_pieces(pos)
         {
-            let static_eval = self.eval.evaluate(pos);
-            if static_eval >= beta {
-                let r = 2 + depth / 4;
+            // Reverse futility: far above beta near the leaves, a quiet
+            // position stays there.
+            if depth <= 6
+                && ev.abs() < MATE_BOUND
+                && ev - (80 * depth - if improving { 40 } else { 0 }) >= beta
+            {
+                return ev;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            let pieces = self.piece_count(pos);
+            if !after_null && depth >= 3 && ev >= beta && pieces > 0 {
+                let r = 3 + depth / 4 + ((ev - beta) / 200).min(3);
                 self.keys.push(Seen { key, in_check });
+                self.stack[ply].mv = Move::default();
                 let ep = pos.make_null();
                 let score =
                     -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, true);
@@ -455,68 +730,160 @@ impl Searcher {
                 if self.stopped() {
                     return 0;
                 }
-                if score >= beta && score < MATE - MAX_PLY as Score {
-                    return score;
+                if score >= beta {
+                    let score = if score >= MATE_BOUND { beta } else { score };
+                    // Few pieces and no drops: zugzwang is likely; believe
+                    // the pass only if a real search without one agrees.
+                    let zugzwang_risk = pieces <= 2 && !pos.rules().variant.drops.piece_drops;
+                    if !zugzwang_risk {
+                        return score;
+                    }
+                    let v = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false, true);
+                    if v >= beta {
+                        return score;
+                    }
                 }
             }
         }
+        // Internal iterative reduction: without a stored move, this node
+        // was not searched before; search it shallower.
+        if hash_move == Move::default() && depth >= 4 && !in_check {
+            depth -= 1;
+        }
 
         let mut moves = MoveList::new();
+        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        // Staged: captures now, quiets when the good captures are spent.
+        let mut quiets_done = false;
         if must_capture {
             // Which moves are legal depends on all of them: generate the
             // legal list (captures only when there are any).
             generate_legal(pos, &mut moves);
-        } else {
+            quiets_done = true;
+        } else if hash_move != Move::default() && !hash_move.is_capture() {
             pseudo_legal::<true, true>(pos, &mut moves);
+            quiets_done = true;
+        } else {
+            pseudo_legal::<true, false>(pos, &mut moves);
         }
-        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
-            .iter()
-            .map(|&m| self.order(pos, m, hash_move, ply))
-            .collect();
+        let prev = if ply > 0 {
+            self.stack[ply - 1].mv
+        } else {
+            Move::default()
+        };
+        let counter = if prev == Move::default() {
+            Move::default()
+        } else {
+            self.h.counters[self.counter_index(prev)]
+        };
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let s = if m == hash_move {
+                ORDER_HASH
+            } else if m.is_capture() {
+                self.order_tactical(pos, m)
+            } else {
+                self.order_quiet(pos, m, ply, counter)
+            };
+            scores.push(s);
+        }
         let legality = Legality::new(pos);
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = Move::default();
         let mut legal = 0;
-        for i in 0..moves.len() {
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        let mut i = 0;
+        loop {
+            if i >= moves.len() || !quiets_done && best_remaining(&scores, i) < ORDER_QUIETS_FROM {
+                if !quiets_done {
+                    quiets_done = true;
+                    let first = moves.len();
+                    pseudo_legal::<false, true>(pos, &mut moves);
+                    for k in first..moves.len() {
+                        let m = moves[k];
+                        let s = if m == hash_move {
+                            ORDER_HASH
+                        } else {
+                            self.order_quiet(pos, m, ply, counter)
+                        };
+                        scores.push(s);
+                    }
+                }
+                if i >= moves.len() {
+                    break;
+                }
+            }
             let m = pick_next(&mut moves, &mut scores, i);
+            let order = scores[i];
+            i += 1;
             if ply == 0 && self.root_excluded(m) {
+                continue;
+            }
+            let quiet = !m.is_capture() && !m.promotes();
+            // Prune shallow nodes' unpromising moves, once a move has saved
+            // the node from being lost.
+            let prunable = ply > 0 && !in_check && best_score > -MATE_BOUND && !risky_variant;
+            if prunable
+                && !quiet
+                && depth <= 4
+                && order < ORDER_QUIETS_FROM
+                && !see_ge(eval, pos, m, -120 * depth)
+            {
                 continue;
             }
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
+            let gives_check = pos.in_check(pos.side_to_move());
+            if prunable && quiet && !gives_check && !pv_node {
+                // Late-move pruning: past a number of quiet moves that
+                // grows with depth, the rest are hopeless (unless they
+                // check, so each is made to find out).
+                let late = depth <= 5 && quiets_tried.len() as i32 >= lmp_limit;
+                // Futility: far below alpha, a quiet move will not lift it.
+                let futile = depth <= 4
+                    && static_eval.is_some_and(|e| e + 100 + 120 * depth <= alpha)
+                    && order < ORDER_COUNTER;
+                if late || futile {
+                    pos.unmake(m, &undo);
+                    continue;
+                }
+            }
             self.keys.push(Seen { key, in_check });
+            self.stack[ply].mv = m;
             legal += 1;
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
+            }
             // Late quiet moves are searched shallower first (late-move
             // reduction) and again at full depth only if they surprise.
-            let quiet = !m.is_capture() && !m.promotes() && scores[i] < 1 << 21;
-            let reduction = if depth >= 3
-                && legal > 3
-                && quiet
-                && !in_check
-                && !pos.in_check(pos.side_to_move())
+            let reduction = if depth >= 3 && legal > 1 + usize::from(pv_node) && quiet && !in_check
             {
-                1 + i32::from(legal > 8) + i32::from(depth >= 8 && legal > 16)
+                let mut r = i32::from(self.sh.lmr[depth.min(63) as usize][legal.min(63)]);
+                r -= i32::from(pv_node);
+                r -= i32::from(order >= ORDER_COUNTER);
+                r -= i32::from(gives_check);
+                r += i32::from(!improving);
+                r -= (order / 5000).clamp(-2, 2);
+                r.clamp(0, depth - 2)
             } else {
                 0
             };
             let score = if legal == 1 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node, false)
             } else {
-                let mut s = alpha + 1;
-                if reduction > 0 {
-                    s = -self.negamax(
-                        pos,
-                        depth - 1 - reduction,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        false,
-                    );
-                }
-                if s > alpha {
+                let mut s = -self.negamax(
+                    pos,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    false,
+                );
+                if s > alpha && reduction > 0 {
                     s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false, false);
                 }
                 if s > alpha && s < beta && pv_node {
@@ -540,13 +907,8 @@ impl Searcher {
                     head[ply].push(m);
                     head[ply].extend(tail[0].iter().copied());
                     if score >= beta {
-                        if !m.is_capture() && !m.promotes() {
-                            if self.killers[ply][0] != m {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = m;
-                            }
-                            let h = self.history_index(pos, m);
-                            self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+                        if quiet {
+                            self.reward_quiet(pos, m, prev, ply, depth, &quiets_tried);
                         }
                         break;
                     }
@@ -569,10 +931,40 @@ impl Searcher {
             Bound::Upper
         };
         if !self.stopped() {
-            self.tt
+            self.sh
+                .tt
                 .store(key, best_move, to_tt(best_score, ply), depth, bound);
         }
         best_score
+    }
+
+    /// A quiet move caused a cut-off: it becomes a killer and the reply
+    /// to the previous move, and gains history while the quiet moves tried
+    /// before it lose some.
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        prev: Move,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        if self.h.killers[ply][0] != m {
+            self.h.killers[ply][1] = self.h.killers[ply][0];
+            self.h.killers[ply][0] = m;
+        }
+        if prev != Move::default() {
+            let c = self.counter_index(prev);
+            self.h.counters[c] = m;
+        }
+        let bonus = (depth * depth * 8).min(2000);
+        self.update_history(pos, m, bonus);
+        for &q in tried {
+            if q != m {
+                self.update_history(pos, q, -bonus);
+            }
+        }
     }
 
     /// Quiescence: captures and big promotions until the position is
@@ -589,8 +981,7 @@ impl Searcher {
         qply: usize,
     ) -> Score {
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_limits();
+        self.count_node();
         self.seldepth = self.seldepth.max(ply as u32);
         if self.stopped() {
             return 0;
@@ -599,12 +990,26 @@ impl Searcher {
             return Self::result_score(v, ply);
         }
         let us = pos.side_to_move();
+        let eval = self.sh.eval;
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return eval.evaluate(pos);
         }
         let checked = pos.in_check(us);
         let in_check = qply < QS_CHECK_PLIES && checked;
         let must_capture = pos.rules().variant.end.must_capture;
+        let key = pos.key();
+        if let Some(e) = self.sh.tt.probe(key) {
+            let score = from_tt(Score::from(e.score), ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return score;
+            }
+        }
         let mut moves = MoveList::new();
         // With forced captures, a side that can capture may not stand pat.
         let mut forced = false;
@@ -620,30 +1025,59 @@ impl Searcher {
                 return Self::result_score(value, ply);
             }
             forced = moves.iter().any(|m| m.is_capture());
-        } else {
+            if !in_check {
+                moves.retain(|m| m.is_capture() || self.big_promotion(pos, *m));
+            }
+        } else if in_check {
             pseudo_legal::<true, true>(pos, &mut moves);
+        } else {
+            pseudo_legal::<true, false>(pos, &mut moves);
+            let first = moves.len();
+            promoting_quiets(pos, &mut moves);
+            let mut k = first;
+            while k < moves.len() {
+                if self.big_promotion(pos, moves[k]) {
+                    k += 1;
+                } else {
+                    moves.swap_remove(k);
+                }
+            }
         }
         let mut best = -MATE - 1;
+        let mut stand = -MATE - 1;
         if !in_check && !forced {
-            let stand = self.eval.evaluate(pos);
+            stand = eval.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
-        if !in_check {
-            moves.retain(|m| m.is_capture() || self.big_promotion(pos, *m));
+        let prune = !in_check && !forced && !eval.losing();
+        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let s = if m.is_capture() || m.promotes() {
+                self.order_tactical(pos, m)
+            } else {
+                self.h.history[self.history_index(pos, m)]
+            };
+            scores.push(s);
         }
-        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
-            .iter()
-            .map(|&m| self.order(pos, m, Move::default(), ply))
-            .collect();
         let legality = Legality::new(pos);
-        let key = pos.key();
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = pick_next(&mut moves, &mut scores, i);
+            if prune {
+                // Captures that lose material by exchange, and those that
+                // cannot lift the score to alpha even unanswered.
+                if scores[i] < ORDER_QUIETS_FROM {
+                    continue;
+                }
+                if stand + see::immediate_gain(eval, pos, m) + 200 <= alpha {
+                    continue;
+                }
+            }
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
@@ -673,13 +1107,36 @@ impl Searcher {
         }
         best
     }
+
+    /// A promotion worth searching in quiescence.
+    fn big_promotion(&self, pos: &Position, m: Move) -> bool {
+        self.promotion_gain(pos, m) >= QS_PROMOTION_GAIN
+    }
+}
+
+/// The from-square of a move for history tables; a drop's dropped type
+/// stands in for it.
+#[inline]
+fn from_index(m: Move, area: usize) -> usize {
+    match m.hand() {
+        Some(r) if m.is_drop() => usize::from(r.0) % area,
+        _ => usize::from(m.from()),
+    }
+}
+
+/// The highest score among the moves from `i` on.
+fn best_remaining(scores: &[i32], i: usize) -> i32 {
+    scores[i..].iter().copied().max().unwrap_or(i32::MIN)
 }
 
 /// Selection sort step: move the best-scored remaining move to `i`.
 fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
-    let j = (i..moves.len())
-        .max_by_key(|&k| scores[k])
-        .expect("i < moves.len()");
+    let mut j = i;
+    for k in i + 1..moves.len() {
+        if scores[k] > scores[j] {
+            j = k;
+        }
+    }
     moves.swap(i, j);
     scores.swap(i, j);
     moves[i]
@@ -700,9 +1157,9 @@ fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<crate:
 
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(score: Score, ply: usize) -> Score {
-    if score > MATE - MAX_PLY as Score {
+    if score > MATE_BOUND {
         score + ply as Score
-    } else if score < -MATE + MAX_PLY as Score {
+    } else if score < -MATE_BOUND {
         score - ply as Score
     } else {
         score
@@ -710,9 +1167,9 @@ fn to_tt(score: Score, ply: usize) -> Score {
 }
 
 fn from_tt(score: Score, ply: usize) -> Score {
-    if score > MATE - MAX_PLY as Score {
+    if score > MATE_BOUND {
         score - ply as Score
-    } else if score < -MATE + MAX_PLY as Score {
+    } else if score < -MATE_BOUND {
         score + ply as Score
     } else {
         score

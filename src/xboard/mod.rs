@@ -22,7 +22,17 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// Stack size for search threads: each ply keeps move lists on the stack.
-const SEARCH_STACK: usize = 64 * 1024 * 1024;
+use crate::search::SEARCH_STACK;
+
+/// The hash table's share of XBoard's `memory` (megabytes for the whole
+/// engine): all of it but what the rest of the engine needs.
+fn hash_megabytes(memory: usize) -> usize {
+    if memory > 8 {
+        memory - 4
+    } else {
+        memory.div_ceil(2)
+    }
+}
 
 /// Variants XBoard knows by itself (their pieces need no `piece` lines).
 const XBOARD_VARIANTS: &[&str] = &[
@@ -136,6 +146,8 @@ struct Engine<W: Write> {
     our_time: Duration,
     moves_played: u32,
     memory_mb: usize,
+    /// Search threads (XBoard `cores`).
+    cores: usize,
     overhead: Duration,
     protover: u32,
     /// Set once the game ended by rule (or a `result` arrived).
@@ -196,7 +208,11 @@ impl<W: Write> Engine<W> {
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         let (done_tx, done_rx) = unbounded();
         let memory_mb = 64;
-        let searcher = Searcher::new(&pos, memory_mb, Arc::new(AtomicBool::new(false)));
+        let searcher = Searcher::new(
+            &pos,
+            hash_megabytes(memory_mb),
+            Arc::new(AtomicBool::new(false)),
+        );
         Ok(Engine {
             out,
             set,
@@ -222,6 +238,7 @@ impl<W: Write> Engine<W> {
             our_time: Duration::from_secs(300),
             moves_played: 0,
             memory_mb,
+            cores: 1,
             overhead: Duration::from_millis(50),
             protover: 1,
             game_over: false,
@@ -351,13 +368,17 @@ impl<W: Write> Engine<W> {
             pv.push_str(&move_text(&pos, m));
             pos.make(m);
         }
+        // XBoard's thinking line: ply score time nodes, then selective
+        // depth, speed (nodes per second) and tablebase hits before the
+        // tab.
         let line = format!(
-            "{} {} {} {} {}\t{}",
+            "{} {} {} {} {} {} 0\t{}",
             info.depth,
             xboard_score(info.score),
             info.elapsed.as_millis() / 10,
             info.nodes,
             info.seldepth,
+            info.nps(),
             pv.trim_start()
         );
         self.send(&line);
@@ -488,7 +509,17 @@ impl<W: Write> Engine<W> {
             .map_or((line, ""), |(c, a)| (c, a.trim()));
         match cmd {
             "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "accepted"
-            | "rejected" | "hard" | "easy" | "cores" | "egtpath" => {}
+            | "rejected" | "hard" | "easy" | "egtpath" => {}
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) if n > 0 => {
+                    self.stop_search();
+                    self.cores = n;
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.set_threads(n);
+                    }
+                }
+                _ => self.send(&format!("Error (bad number of cores): {line}")),
+            },
             "protover" => self.protover(arg),
             "quit" => return false,
             "new" => self.new_game(),
@@ -631,7 +662,9 @@ impl<W: Write> Engine<W> {
                     self.stop_search();
                     self.memory_mb = mb;
                     if let Some(s) = self.searcher.as_mut() {
-                        s.tt = crate::search::TranspositionTable::new(mb);
+                        // Free the old table before taking the new one.
+                        s.tt = crate::search::TranspositionTable::new(1);
+                        s.tt = crate::search::TranspositionTable::new(hash_megabytes(mb));
                     }
                 }
                 _ => self.send(&format!("Error (bad memory size): {line}")),
@@ -778,11 +811,15 @@ impl<W: Write> Engine<W> {
         };
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         if !Arc::ptr_eq(&variant, &self.variant) {
-            self.searcher = Some(Box::new(Searcher::new(
+            // Free the old searcher's table before taking the new one.
+            self.searcher = None;
+            let mut searcher = Searcher::new(
                 &pos,
-                self.memory_mb,
+                hash_megabytes(self.memory_mb),
                 Arc::new(AtomicBool::new(false)),
-            )));
+            );
+            searcher.set_threads(self.cores);
+            self.searcher = Some(Box::new(searcher));
         }
         self.variant = variant;
         self.rules = rules;
