@@ -53,21 +53,91 @@ pub struct Evaluator {
     full_phase: Score,
     /// Pawn structure is tracked (boards of at most 32 files and ranks).
     pawn_structure: bool,
+    p: Params,
 }
 
-/// Weights of the terms that differ between middle game and ending.
-/// Pawn structure: passed pawns by progress (`t` from 0 at the start rank
-/// to 1 at the promotion rank) score `base + scale * t^2`.
-const PASSED_MG: (Score, Score) = (5, 50);
-const PASSED_EG: (Score, Score) = (10, 140);
-const DOUBLED: (Score, Score) = (8, 16);
-const ISOLATED: (Score, Score) = (8, 12);
-/// Own pawns in front of a royal piece, one rank and two ranks ahead.
-const SHIELD: (Score, Score) = (14, 7);
-/// A royal piece off its back ranks in the middle game, per rank.
-const ROYAL_ADVANCE_MG: Score = 12;
-/// A royal piece towards the centre in the ending, per step.
-const ROYAL_CENTRE_EG: Score = 8;
+/// The evaluation's weights, by name: the defaults below, or a set a
+/// tuning run found (`griffon tune`). Every weight is an integer; those
+/// that scale something are in thousandths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params(pub [i32; PARAM_COUNT]);
+
+macro_rules! params {
+    ($($index:literal $name:ident = $value:expr, $doc:literal;)*) => {
+        $(#[doc = $doc] pub const $name: usize = $index;)*
+        /// Number of weights.
+        pub const PARAM_COUNT: usize = [$($index),*].len();
+        /// Names of the weights, as `griffon tune` prints them.
+        pub const PARAM_NAMES: [&str; PARAM_COUNT] = [$(stringify!($name)),*];
+        impl Default for Params {
+            fn default() -> Params {
+                Params([$($value),*])
+            }
+        }
+    };
+}
+
+params! {
+    0 MAT_M0 = 196, "Material: centipawns x 1000 per square of empty-board mobility.";
+    1 MAT_M5 = 375, "Material: centipawns x 1000 per square of half-full-board mobility.";
+    2 COLOUR_BOUND = 900, "Material of a colour-bound piece, in thousandths.";
+    3 PAWN = 100, "Value of a pawn type (pieces that promote).";
+    4 CENTRE = 40, "Centralisation: tenths of a centipawn per square of mobility above the piece's average.";
+    5 MOBILITY_NUM = 40, "Live mobility: centipawns per square are this over the empty-board mobility...";
+    6 MOBILITY_MAX = 6, "... at most this many.";
+    7 KING_LIN = 6, "Royal piece: centipawns per enemy attack on its neighbour squares...";
+    8 KING_QUAD = 10, "... plus tenths of a centipawn per attack squared.";
+    9 HAND = 1100, "A piece in hand that can be dropped, in thousandths of its value.";
+    10 GATE = 800, "A piece in hand that can only be gated, in thousandths of its value.";
+    11 ADV_CUBE = 90, "Pawn advancement: centipawns at the promotion zone, growing with the cube of progress...";
+    12 ADV_LIN = 10, "... plus this much growing linearly.";
+    13 PASSED_MG_BASE = 5, "Passed pawn in the middle game...";
+    14 PASSED_MG_SCALE = 50, "... plus this times its progress squared.";
+    15 PASSED_EG_BASE = 10, "Passed pawn in the ending...";
+    16 PASSED_EG_SCALE = 140, "... plus this times its progress squared.";
+    17 DOUBLED_MG = 8, "Each extra pawn on a file, middle game.";
+    18 DOUBLED_EG = 16, "Each extra pawn on a file, ending.";
+    19 ISOLATED_MG = 8, "Pawn without friendly pawns on the next files, middle game.";
+    20 ISOLATED_EG = 12, "The same, ending.";
+    21 SHIELD_1 = 14, "Own pawn one rank in front of a royal piece (middle game).";
+    22 SHIELD_2 = 7, "Own pawn two ranks in front of a royal piece (middle game).";
+    23 ROYAL_ADVANCE = 12, "Royal piece off its back rank in the middle game, per rank (up to 4).";
+    24 ROYAL_CENTRE = 8, "Royal piece towards the centre in the ending, per step (up to 3 each way).";
+    25 TEMPO = 10, "The side to move.";
+}
+
+impl Params {
+    /// Parse `NAME=VALUE` pairs (whitespace or commas between), over the
+    /// defaults.
+    pub fn parse(text: &str) -> Result<Params, String> {
+        let mut p = Params::default();
+        for item in text.split(|c: char| c.is_whitespace() || c == ',') {
+            if item.is_empty() || item.starts_with('#') {
+                continue;
+            }
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
+            let i = PARAM_NAMES
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(name))
+                .ok_or_else(|| format!("unknown weight '{name}'"))?;
+            p.0[i] = value
+                .parse()
+                .map_err(|_| format!("'{value}' is not an integer (weight {name})"))?;
+        }
+        Ok(p)
+    }
+}
+
+impl std::fmt::Display for Params {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (name, v) in PARAM_NAMES.iter().zip(self.0.iter()) {
+            writeln!(f, "{name}={v}")?;
+        }
+        Ok(())
+    }
+}
 
 /// Expected mobility of one piece from `origin` (a padded square): the
 /// number of reachable squares when each square beyond the first along a
@@ -128,6 +198,12 @@ fn expected_mobility(
 
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
+        Evaluator::with_params(rules, Params::default())
+    }
+
+    /// The evaluation with weights `p` (tuning).
+    pub fn with_params(rules: &Rules, p: Params) -> Evaluator {
+        let w = |i: usize| f64::from(p.0[i]);
         let g = rules.geometry();
         let roles = rules.variant.pieces.len();
         let squares: Vec<Sq> = g.squares().collect();
@@ -154,24 +230,27 @@ impl Evaluator {
             let promotes = rules.promotes[0][r] || rules.promotes[1][r];
             if !rules.royal[r] && !promotes && m0 > 0.0 {
                 // Short-range pieces gain more from each square they see.
-                mobility_weight[r] = (40.0 / m0).clamp(1.0, 6.0).round() as Score;
+                mobility_weight[r] = (w(MOBILITY_NUM) / m0)
+                    .clamp(1.0, w(MOBILITY_MAX).max(1.0))
+                    .round() as Score;
                 mobility_base[r] = m5.round() as Score;
             }
             value[r] = if rules.royal[r] {
                 0
             } else if promotes {
-                100
+                p.0[PAWN]
             } else {
-                let v = 100.0 * (0.196 * m0 + 0.375 * m5) * if bound { 0.9 } else { 1.0 };
+                let bound = if bound { w(COLOUR_BOUND) / 1000.0 } else { 1.0 };
+                let v = 0.1 * (w(MAT_M0) * m0 + w(MAT_M5) * m5) * bound;
                 v.round() as Score
             };
             for (k, &sq) in squares.iter().enumerate() {
-                let centre = ((per_square[k] - m5) * 4.0).round() as Score;
+                let centre = ((per_square[k] - m5) * w(CENTRE) / 10.0).round() as Score;
                 let (x, y) = g.coords(sq).expect("on board");
                 for color in Color::BOTH {
                     let mut bonus = if rules.royal[r] { 0 } else { centre };
                     if rules.promotes[color.index()][r] {
-                        bonus = advancement(rules, color, x, y);
+                        bonus = advancement(rules, color, x, y, &p);
                     }
                     square_bonus[color.index()][r * g.size + usize::from(sq)] = bonus;
                 }
@@ -208,6 +287,7 @@ impl Evaluator {
                 .is_some_and(|e| e.value == crate::variant::GameValue::Win),
             full_phase: full_phase.max(1),
             pawn_structure: g.width <= 32 && g.height <= 32,
+            p,
         }
     }
 
@@ -270,7 +350,8 @@ impl Evaluator {
                         let t = (i32::from(s.sq) + i32::from(d)) as Sq;
                         attacks += pos.attackers(t, them).count_ones() as Score;
                     }
-                    score[c] -= 6 * attacks + attacks * attacks;
+                    let p = &self.p.0;
+                    score[c] -= p[KING_LIN] * attacks + p[KING_QUAD] * attacks * attacks / 10;
                 }
             }
         }
@@ -279,9 +360,9 @@ impl Evaluator {
         // until it is in play.
         if rules.holdings {
             let (num, den) = if rules.variant.drops.piece_drops {
-                (11, 10)
+                (self.p.0[HAND], 1000)
             } else {
-                (8, 10)
+                (self.p.0[GATE], 1000)
             };
             for color in Color::BOTH {
                 let c = color.index();
@@ -335,7 +416,12 @@ impl Evaluator {
             }
         }
         let us = pos.side_to_move().index();
-        score[us] - score[1 - us] + 10
+        score[us] - score[1 - us] + self.p.0[TEMPO]
+    }
+
+    /// The weights in use.
+    pub fn params(&self) -> &Params {
+        &self.p
     }
 }
 
@@ -350,6 +436,7 @@ impl Evaluator {
     ) {
         let width = usize::from(g.width);
         let span = i32::from(g.height).max(2) - 1;
+        let p = &self.p.0;
         for c in 0..2 {
             let ours = &pawns[c];
             let theirs = &pawns[1 - c];
@@ -362,12 +449,12 @@ impl Evaluator {
                 let left = if f > 0 { ours[f - 1] } else { 0 };
                 let right = if f + 1 < width { ours[f + 1] } else { 0 };
                 if count > 1 {
-                    mg[c] -= DOUBLED.0 * (count - 1);
-                    eg[c] -= DOUBLED.1 * (count - 1);
+                    mg[c] -= p[DOUBLED_MG] * (count - 1);
+                    eg[c] -= p[DOUBLED_EG] * (count - 1);
                 }
                 if left | right == 0 {
-                    mg[c] -= ISOLATED.0 * count;
-                    eg[c] -= ISOLATED.1 * count;
+                    mg[c] -= p[ISOLATED_MG] * count;
+                    eg[c] -= p[ISOLATED_EG] * count;
                 }
                 let near = theirs[f]
                     | if f > 0 { theirs[f - 1] } else { 0 }
@@ -387,8 +474,8 @@ impl Evaluator {
                     let progress = if c == 0 { y as i32 } else { span - y as i32 };
                     let t2 = progress * progress;
                     let span2 = span * span;
-                    mg[c] += PASSED_MG.0 + PASSED_MG.1 * t2 / span2;
-                    eg[c] += PASSED_EG.0 + PASSED_EG.1 * t2 / span2;
+                    mg[c] += p[PASSED_MG_BASE] + p[PASSED_MG_SCALE] * t2 / span2;
+                    eg[c] += p[PASSED_EG_BASE] + p[PASSED_EG_SCALE] * t2 / span2;
                 }
             }
         }
@@ -409,11 +496,12 @@ impl Evaluator {
         let (x, y) = (i32::from(x), i32::from(y));
         let (w, h) = (i32::from(g.width), i32::from(g.height));
         let back = if c == 0 { y } else { h - 1 - y };
-        mg[c] -= ROYAL_ADVANCE_MG * back.min(4);
+        let p = &self.p.0;
+        mg[c] -= p[ROYAL_ADVANCE] * back.min(4);
         let edge = |v: i32, n: i32| v.min(n - 1 - v);
-        eg[c] += ROYAL_CENTRE_EG * (edge(x, w).min(3) + edge(y, h).min(3));
+        eg[c] += p[ROYAL_CENTRE] * (edge(x, w).min(3) + edge(y, h).min(3));
         let dir = if c == 0 { 1 } else { -1 };
-        for (step, weight) in [(1, SHIELD.0), (2, SHIELD.1)] {
+        for (step, weight) in [(1, p[SHIELD_1]), (2, p[SHIELD_2])] {
             let r = y + dir * step;
             if !(0..h).contains(&r) {
                 continue;
@@ -442,7 +530,7 @@ impl Evaluator {
 
 /// Bonus for a pawn type on (x, y) by how far it has come towards its
 /// promotion zone: grows with the cube of progress, 90 just before it.
-fn advancement(rules: &Rules, color: Color, x: u8, y: u8) -> Score {
+fn advancement(rules: &Rules, color: Color, x: u8, y: u8, p: &Params) -> Score {
     let g = rules.geometry();
     let zone = &rules.promotion_zone[color.index()];
     // Distance in ranks to the nearest zone square on the same file.
@@ -453,5 +541,25 @@ fn advancement(rules: &Rules, color: Color, x: u8, y: u8) -> Score {
     let Some(d) = distance else { return 0 };
     let span = i32::from(g.height) - 1;
     let t = f64::from((span - d).max(0)) / f64::from(span.max(1));
-    (90.0 * t * t * t + 10.0 * t).round() as Score
+    (f64::from(p.0[ADV_CUBE]) * t * t * t + f64::from(p.0[ADV_LIN]) * t).round() as Score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_print_and_parse_back() {
+        let mut p = Params::default();
+        p.0[TEMPO] = 17;
+        p.0[SHIELD_2] = -3;
+        assert_eq!(Params::parse(&p.to_string()), Ok(p));
+        assert!(Params::parse("TEMPO=x").is_err());
+        assert!(Params::parse("NO_SUCH=1").is_err());
+        assert!(Params::parse("TEMPO").is_err());
+        // Unnamed weights keep their defaults.
+        let q = Params::parse("tempo=3").expect("parses");
+        assert_eq!(q.0[TEMPO], 3);
+        assert_eq!(q.0[PAWN], Params::default().0[PAWN]);
+    }
 }

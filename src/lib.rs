@@ -15,6 +15,7 @@ pub mod position;
 pub mod rng;
 pub mod search;
 pub mod trajectory;
+pub mod tune;
 pub mod variant;
 pub mod xbetza;
 pub mod xboard;

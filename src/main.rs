@@ -33,6 +33,35 @@ enum Command {
     /// Play a match between XBoard/CECP engines, refereed by Griffon's
     /// rules for the variant: progress on stderr, results on stdout.
     Match(MatchArgs),
+    /// Fit the evaluation weights to the results of games (Texel's
+    /// method: logistic regression of results on the evaluation of quiet
+    /// positions); prints the weights as NAME=VALUE lines.
+    Tune(TuneArgs),
+}
+
+#[derive(Args)]
+struct TuneArgs {
+    /// PGN files of finished games (`[Variant]` and `[Result]` tags).
+    #[arg(long = "pgn", required = true)]
+    pgn: Vec<PathBuf>,
+    /// Start from these weights (a file of NAME=VALUE lines).
+    #[arg(long)]
+    params: Option<PathBuf>,
+    /// Weights to leave as they are (comma-separated names).
+    #[arg(long, default_value = "")]
+    fix: String,
+    /// Rounds of the local search.
+    #[arg(long, default_value_t = 20)]
+    rounds: usize,
+    /// Skip the first plies of each game (the random openings).
+    #[arg(long, default_value_t = 10)]
+    skip: usize,
+    /// Threads for evaluating the positions.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Also write the weights here.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -228,6 +257,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Search(args)) => search(&args),
         Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Tune(args)) => tune(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => griffon::xboard::run(&args.variant_files),
     };
@@ -462,6 +492,63 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         "Total nodes: {total}  nodes/s: {:.0}\n",
         total as f64 / secs.max(1e-9)
     ));
+    write_stdout(&text)
+}
+
+fn tune(args: &TuneArgs) -> Result<(), String> {
+    use griffon::eval::{PARAM_NAMES, Params};
+    let set = variant_set(None)?;
+    let mut texts = Vec::new();
+    for path in &args.pgn {
+        texts.push(
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        );
+    }
+    let start = match &args.params {
+        Some(path) => Params::parse(
+            &std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => Params::default(),
+    };
+    let mut fixed = Vec::new();
+    for name in args.fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let i = PARAM_NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("--fix: unknown weight '{name}'"))?;
+        fixed.push(i);
+    }
+    let t = std::time::Instant::now();
+    let data = griffon::tune::load(&set, &texts, args.skip);
+    eprintln!(
+        "{} games ({} skipped), {} positions in {:.1} s",
+        data.games,
+        data.skipped,
+        data.len(),
+        t.elapsed().as_secs_f64()
+    );
+    for (v, n) in data.per_variant() {
+        eprintln!("  {v}: {n} positions");
+    }
+    if data.is_empty() {
+        return Err("no positions to tune on".into());
+    }
+    let tuner = griffon::tune::Tuner::new(&data, args.threads);
+    let evals = tuner.evaluations(&start);
+    let k = tuner.fit_k(&evals);
+    let e0 = tuner.error(k, &evals);
+    eprintln!("K = {k:.4}, error {e0:.6}");
+    let (p, e) = tuner.local_search(k, start, &fixed, args.rounds, |round, name, v, err| {
+        eprintln!("round {round}: {name}={v} error {err:.6}");
+    });
+    eprintln!("error {e0:.6} -> {e:.6}");
+    let text = p.to_string();
+    if let Some(out) = &args.out {
+        std::fs::write(out, &text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
     write_stdout(&text)
 }
 

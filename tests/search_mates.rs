@@ -8,6 +8,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 fn search(variant: &str, fen: &str, depth: u32) -> (String, i64) {
+    search_threads(variant, fen, depth, 1)
+}
+
+fn search_threads(variant: &str, fen: &str, depth: u32, threads: usize) -> (String, i64) {
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-ins");
     set.load_file("tests/data/variants/test-variants.ini")
@@ -15,6 +19,7 @@ fn search(variant: &str, fen: &str, depth: u32) -> (String, i64) {
     let v = set.get(variant).expect("variant").clone();
     let pos = Position::from_fen(Rules::new(v).expect("rules"), fen).expect("fen");
     let mut s = Searcher::new(&pos, 16, Arc::new(AtomicBool::new(false)));
+    s.set_threads(threads);
     let limits = Limits {
         depth: Some(depth),
         nodes: Some(5_000_000),
@@ -89,4 +94,21 @@ fn giveaway_win_by_losing_the_last_piece() {
     let (m, s) = search("giveaway", "7k/R7/8/8/8/8/8/8 w - - 0 1", 4);
     assert!(["a7h7", "a7g7"].contains(&m.as_str()), "{m} {s}");
     assert_eq!(s, mate_in(1));
+}
+
+#[test]
+fn two_threads_find_the_same_mates_and_tactics() {
+    // Lazy SMP: the helper thread shares the table; the answers are those
+    // of one thread.
+    let (m, s) = search_threads(
+        "normal",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+        3,
+        2,
+    );
+    assert_eq!((m.as_str(), s), ("f3f7", mate_in(1)));
+    let (_, s) = search_threads("normal", "8/7k/R7/8/8/8/8/1R2K3 w - - 0 1", 5, 2);
+    assert_eq!(s, mate_in(2));
+    let (m, _) = search_threads("normal", "4k3/3q4/8/8/6N1/8/8/R5K1 w - - 0 1", 6, 2);
+    assert_eq!(m, "g4f6");
 }

@@ -791,3 +791,25 @@ fn kyoto_and_superchess_over_the_wire() {
         "{replies:?}"
     );
 }
+
+#[test]
+fn cores_and_memory_are_obeyed_and_bad_values_refused() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("cores 2");
+    e.send("memory 32");
+    e.send("cores 0");
+    e.send("cores many");
+    let r = e.sync(7);
+    let errors = r
+        .iter()
+        .filter(|l| l.starts_with("Error (bad number of cores)"))
+        .count();
+    assert_eq!(errors, 2, "{r:?}");
+    e.send("st 1");
+    e.send("go");
+    let reply = e.expect(|l| l.starts_with("move "));
+    assert!(reply.len() > 5, "{reply}");
+    let r = e.sync(1);
+    assert!(!r.iter().any(|l| l.starts_with("Illegal")), "{r:?}");
+}

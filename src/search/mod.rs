@@ -328,6 +328,35 @@ impl Searcher {
     }
 }
 
+impl Searcher {
+    /// The quiescence value of `pos` for the side to move, and the quiet
+    /// position at the end of its principal line (tuning positions).
+    pub fn quiescence(&mut self, pos: &Position) -> (Score, Position) {
+        let limits = Limits::default();
+        let stop = AtomicBool::new(false);
+        let shared = Shared {
+            eval: &self.eval,
+            tt: &self.tt,
+            stop: &stop,
+            done: AtomicBool::new(false),
+            limits: &limits,
+            start: Instant::now(),
+            nodes: AtomicU64::new(0),
+            excluded: &[],
+            promoted_drops: true,
+            area: self.area,
+            lmr: &self.lmr,
+        };
+        let mut t = Thread::new(&shared, &mut self.heuristics[0], true, &[]);
+        let mut p = pos.clone();
+        let score = t.quiesce(&mut p, -MATE - 1, MATE + 1, 0, 0);
+        for &m in t.pv[0].iter() {
+            p.make(m);
+        }
+        (score, p)
+    }
+}
+
 impl<'a> Thread<'a> {
     fn new(sh: &'a Shared<'a>, h: &'a mut Heuristics, main: bool, game_keys: &[Seen]) -> Self {
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
@@ -381,6 +410,7 @@ impl<'a> Thread<'a> {
             .unwrap_or(MAX_PLY as u32 - 1)
             .min(MAX_PLY as u32 - 1);
         let mut prev = 0;
+        let (mut last_best, mut stable, mut last_score) = (None, 0, 0);
         let first = 1 + (id % 2) as u32;
         for depth in first..=max_depth {
             self.seldepth = 0;
@@ -414,11 +444,30 @@ impl<'a> Thread<'a> {
                 break;
             }
             // The next iteration takes several times as long as this one:
-            // do not start it late.
+            // do not start it late. A best move that keeps changing or a
+            // falling score asks for more time; one that has held for
+            // several iterations for less.
+            if result.best == last_best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            last_best = result.best;
+            let mut percent = if stable == 0 && depth > 4 {
+                80
+            } else if stable >= 4 {
+                35
+            } else {
+                60
+            };
+            if score < last_score - 30 {
+                percent += 30;
+            }
+            last_score = score;
             if self.main
                 && limits
                     .soft_time
-                    .is_some_and(|t| self.sh.start.elapsed() >= t * 6 / 10)
+                    .is_some_and(|t| self.sh.start.elapsed() >= t * percent / 100)
             {
                 break;
             }
@@ -1096,6 +1145,10 @@ impl<'a> Thread<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend(tail[0].iter().copied());
                     if score >= beta {
                         break;
                     }

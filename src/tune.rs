@@ -1,0 +1,320 @@
+//! `griffon tune`: fit the evaluation's weights to game results.
+//!
+//! The method is Texel's: take positions from finished games (here
+//! Griffon's self-play games, written by `griffon match --pgn`), replace
+//! each by the quiet position at the end of its quiescence line, and
+//! score the evaluation by how well `1 / (1 + 10^(-K * eval / 400))`
+//! predicts the game's result from that position (mean squared error:
+//! logistic regression of results on the evaluation). `K` is fitted once
+//! to the starting weights; then each weight in turn is moved up or down
+//! by a step while that lowers the error, and the steps are halved when
+//! no weight moves, down to one.
+//!
+//! One set of weights serves every variant: the data may mix games of
+//! several variants (each game's `[Variant]` tag says which), and
+//! piece values still come from each variant's own mobility walks.
+
+use crate::eval::{Evaluator, PARAM_COUNT, PARAM_NAMES, Params};
+use crate::game::Game;
+use crate::position::{Position, Rules};
+use crate::search::Searcher;
+use crate::variant::{Color, VariantSet};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// A position and the result of its game, for White (1, 1/2, 0).
+struct Sample {
+    variant: usize,
+    fen: String,
+    result: f64,
+}
+
+/// Positions of a set of games.
+pub struct Dataset {
+    rules: Vec<Arc<Rules>>,
+    samples: Vec<Sample>,
+    /// Games read, and games skipped (unknown variant, no result,
+    /// unreadable move).
+    pub games: usize,
+    pub skipped: usize,
+}
+
+impl Dataset {
+    pub fn len(&self) -> usize {
+        self.samples.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.samples.is_empty()
+    }
+
+    /// Positions per variant name.
+    pub fn per_variant(&self) -> Vec<(String, usize)> {
+        let mut n = vec![0; self.rules.len()];
+        for s in &self.samples {
+            n[s.variant] += 1;
+        }
+        self.rules
+            .iter()
+            .zip(n)
+            .map(|(r, n)| (r.variant.name.clone(), n))
+            .collect()
+    }
+}
+
+/// Read the games of PGN `texts`: positions from ply `skip` on, not in
+/// check, each replaced by its quiet quiescence leaf.
+pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
+    let mut data = Dataset {
+        rules: Vec::new(),
+        samples: Vec::new(),
+        games: 0,
+        skipped: 0,
+    };
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut searchers: Vec<Searcher> = Vec::new();
+    for text in texts {
+        for game in split_games(text) {
+            data.games += 1;
+            let tag = |name: &str| {
+                game.lines().find_map(|l| {
+                    l.trim()
+                        .strip_prefix(&format!("[{name} \""))
+                        .and_then(|r| r.strip_suffix("\"]"))
+                        .map(str::to_string)
+                })
+            };
+            let result = match tag("Result").as_deref() {
+                Some("1-0") => 1.0,
+                Some("0-1") => 0.0,
+                Some("1/2-1/2") => 0.5,
+                _ => {
+                    data.skipped += 1;
+                    continue;
+                }
+            };
+            let name = tag("Variant").unwrap_or_else(|| "normal".into());
+            let Some(variant) = set.get(&name) else {
+                data.skipped += 1;
+                continue;
+            };
+            let vi = match index.get(&name) {
+                Some(&i) => i,
+                None => {
+                    let Ok(rules) = Rules::new(variant.clone()) else {
+                        data.skipped += 1;
+                        continue;
+                    };
+                    let Ok(start) = Position::start(rules.clone()) else {
+                        data.skipped += 1;
+                        continue;
+                    };
+                    searchers.push(Searcher::new(&start, 1, Arc::new(AtomicBool::new(false))));
+                    data.rules.push(rules);
+                    index.insert(name.clone(), data.rules.len() - 1);
+                    data.rules.len() - 1
+                }
+            };
+            let Some(parsed) = crate::arena::openings::parse_pgn(game).into_iter().next() else {
+                data.skipped += 1;
+                continue;
+            };
+            let rules = data.rules[vi].clone();
+            let pos = match &parsed.fen {
+                Some(fen) => Position::from_fen(rules, fen),
+                None => Position::start(rules),
+            };
+            let Ok(pos) = pos else {
+                data.skipped += 1;
+                continue;
+            };
+            let mut g = Game::new(pos);
+            for (ply, text) in parsed.moves.iter().enumerate() {
+                let Ok(m) = g.parse_move(text) else {
+                    data.skipped += 1;
+                    break;
+                };
+                g.play(m);
+                let pos = g.position();
+                if ply + 1 < skip || pos.in_check(pos.side_to_move()) {
+                    continue;
+                }
+                let (_, leaf) = searchers[vi].quiescence(pos);
+                if leaf.in_check(leaf.side_to_move()) || leaf.rule_outcome().is_some() {
+                    continue;
+                }
+                data.samples.push(Sample {
+                    variant: vi,
+                    fen: leaf.fen(),
+                    result,
+                });
+            }
+        }
+    }
+    data
+}
+
+/// The games of a PGN text, each from its first tag to the next game's.
+fn split_games(text: &str) -> Vec<&str> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    let mut in_moves = true;
+    for line in text.split_inclusive('\n') {
+        let tag = line.trim_start().starts_with('[');
+        if tag && in_moves {
+            starts.push(offset);
+        }
+        in_moves = !tag && !line.trim().is_empty() || in_moves && line.trim().is_empty();
+        offset += line.len();
+    }
+    starts.push(text.len());
+    starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
+}
+
+/// The expected score for White of a White-side evaluation.
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// Positions parsed once: FEN text is cheap to keep; a position with its
+/// attack map is not, so evaluation parses again, on every core.
+pub struct Tuner<'a> {
+    data: &'a Dataset,
+    threads: usize,
+}
+
+impl<'a> Tuner<'a> {
+    pub fn new(data: &'a Dataset, threads: usize) -> Tuner<'a> {
+        Tuner {
+            data,
+            threads: threads.max(1),
+        }
+    }
+
+    /// White-side evaluations of every sample with weights `p`.
+    pub fn evaluations(&self, p: &Params) -> Vec<f64> {
+        let evaluators: Vec<Evaluator> = self
+            .data
+            .rules
+            .iter()
+            .map(|r| Evaluator::with_params(r, p.clone()))
+            .collect();
+        let samples = &self.data.samples;
+        let chunk = samples.len().div_ceil(self.threads).max(1);
+        let mut out = vec![0.0; samples.len()];
+        let evaluators = &evaluators;
+        let rules = &self.data.rules;
+        let scoped = crossbeam::thread::scope(|scope| {
+            for (part, dest) in samples.chunks(chunk).zip(out.chunks_mut(chunk)) {
+                scope.spawn(move |_| {
+                    for (s, d) in part.iter().zip(dest.iter_mut()) {
+                        let Ok(pos) = Position::from_fen(rules[s.variant].clone(), &s.fen) else {
+                            continue;
+                        };
+                        let e = f64::from(evaluators[s.variant].evaluate(&pos));
+                        *d = if pos.side_to_move() == Color::White {
+                            e
+                        } else {
+                            -e
+                        };
+                    }
+                });
+            }
+        });
+        if scoped.is_err() {
+            log::error!("an evaluation thread panicked");
+        }
+        out
+    }
+
+    /// Mean squared error of the predictions `evals` with scale `k`.
+    pub fn error(&self, k: f64, evals: &[f64]) -> f64 {
+        let n = self.data.samples.len().max(1) as f64;
+        self.data
+            .samples
+            .iter()
+            .zip(evals)
+            .map(|(s, &e)| (s.result - sigmoid(k, e)).powi(2))
+            .sum::<f64>()
+            / n
+    }
+
+    /// The scale that fits the evaluations best (golden-section search).
+    pub fn fit_k(&self, evals: &[f64]) -> f64 {
+        let (mut a, mut b) = (0.05f64, 5.0f64);
+        let phi = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..60 {
+            let c = b - phi * (b - a);
+            let d = a + phi * (b - a);
+            if self.error(c, evals) < self.error(d, evals) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        (a + b) / 2.0
+    }
+
+    /// Local search from `start` over the weights not in `fixed`;
+    /// `progress` hears each improvement. Returns the weights and error.
+    pub fn local_search(
+        &self,
+        k: f64,
+        start: Params,
+        fixed: &[usize],
+        rounds: usize,
+        mut progress: impl FnMut(usize, &str, i32, f64),
+    ) -> (Params, f64) {
+        let mut p = start;
+        let mut best = self.error(k, &self.evaluations(&p));
+        let mut steps: Vec<i32> = p.0.iter().map(|v| (v.abs() / 8).max(1)).collect();
+        for round in 0..rounds {
+            let mut moved = false;
+            for i in 0..PARAM_COUNT {
+                if fixed.contains(&i) {
+                    continue;
+                }
+                for delta in [steps[i], -steps[i]] {
+                    let mut q = p.clone();
+                    q.0[i] += delta;
+                    let e = self.error(k, &self.evaluations(&q));
+                    if e < best {
+                        best = e;
+                        p = q;
+                        moved = true;
+                        progress(round, PARAM_NAMES[i], p.0[i], best);
+                        break;
+                    }
+                }
+            }
+            if !moved {
+                if steps.iter().all(|&s| s == 1) {
+                    break;
+                }
+                steps.iter_mut().for_each(|s| *s = (*s / 2).max(1));
+            }
+        }
+        (p, best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_split_at_their_first_tag() {
+        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e2e4 1-0\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. d2d4 0-1\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].contains("e2e4") && !games[0].contains("d2d4"));
+        assert!(games[1].starts_with("[Event \"b\"]"));
+    }
+
+    #[test]
+    fn sigmoid_is_a_probability_centred_on_zero() {
+        assert!((sigmoid(1.0, 0.0) - 0.5).abs() < 1e-12);
+        assert!(sigmoid(1.0, 400.0) > 0.9 && sigmoid(1.0, -400.0) < 0.1);
+    }
+}
