@@ -235,7 +235,10 @@ impl Evaluator {
                     .round() as Score;
                 mobility_base[r] = m5.round() as Score;
             }
-            value[r] = if rules.royal[r] {
+            // Royal pieces are beyond price, except where a side may lose
+            // one of several (Chu Shogi's king and crown prince).
+            let priceless = rules.royal[r] && !rules.variant.end.royals_expendable;
+            value[r] = if priceless {
                 0
             } else if promotes {
                 p.0[PAWN]

@@ -248,7 +248,13 @@ impl Game {
 
     /// Read a move in coordinate notation and check that it is legal.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        // HaChu ends some Lion moves with a comma and no second leg
+        // (`g6h6,`): XBoard reads them as the one-leg move.
         let text = text.trim();
+        let text = text
+            .strip_suffix(',')
+            .filter(|t| !t.is_empty() && !t.contains(','))
+            .unwrap_or(text);
         let legal = self.legal_moves();
         if let Some(&m) = legal.iter().find(|&&m| move_text(&self.pos, m) == text) {
             return Ok(m);

@@ -217,6 +217,10 @@ struct XboardArgs {
     /// their boards and pieces from `setup` and `piece` lines.
     #[arg(long = "variant-file")]
     variant_files: Vec<PathBuf>,
+    /// Evaluation weights to use (NAME=VALUE lines, as `griffon tune`
+    /// writes them); unnamed weights keep their defaults.
+    #[arg(long)]
+    params: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -259,7 +263,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Tune(args)) => tune(&args),
         None => griffon::xboard::run(&[]),
-        Some(Command::Xboard(args)) => griffon::xboard::run(&args.variant_files),
+        Some(Command::Xboard(args)) => xboard(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -493,6 +497,18 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         total as f64 / secs.max(1e-9)
     ));
     write_stdout(&text)
+}
+
+fn xboard(args: &XboardArgs) -> Result<(), String> {
+    let params = match &args.params {
+        Some(path) => griffon::eval::Params::parse(
+            &std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => griffon::eval::Params::default(),
+    };
+    griffon::xboard::run_with(&args.variant_files, params)
 }
 
 fn tune(args: &TuneArgs) -> Result<(), String> {

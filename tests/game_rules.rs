@@ -566,3 +566,34 @@ fn a_repetition_counts_across_reversible_clock_resets() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn chu_king_and_prince_may_be_left_attacked() {
+    // From a game against HaChu 0.21, which played h4h3 here: Black's
+    // crown prince (+E on h4) takes the piece on h3 although the flying
+    // ox on d7 then attacks both the prince and the king on h11. With two
+    // royal pieces either may be lost; the last one obeys check.
+    let fen = "l11/a6k4/7g4/12/12/3+V8/10C1/2C9/+p4G1+e4/2S1K2F4/4T1+d5/12 b - - 23 281";
+    let mut g = game("chu", fen);
+    let m = g.parse_move("h4h3").expect("legal with two royals");
+    g.play(m);
+    // White takes the prince; the king alone obeys check now: the gold
+    // on h10 may not leave the file the ox on h3 would open.
+    let m = g.parse_move("d7h3").expect("the prince may be taken");
+    g.play(m);
+    assert!(
+        g.parse_move("h10g10").is_err(),
+        "the last royal obeys check"
+    );
+    assert!(g.parse_move("h11g11").is_ok());
+}
+
+#[test]
+fn a_lion_move_with_a_trailing_comma_reads_as_its_first_leg() {
+    // HaChu sends `g6h6,` for a Lion's plain capture (XBoard accepts it).
+    let fen = "lfcsgekgscfl/a4to4a/mvrbdq1dtrvm/pp1p1pphpppp/2pip3n3/8i3/4S1Np4/PPP1P5P1/M1HP2QCP2P/1VR6RVM/AFBDTOXT1B1A/L1C1GKEG2FL w - - 0 37";
+    let mut g = game("chu", fen);
+    let plain = g.parse_move("g6h6").expect("legal");
+    assert_eq!(g.parse_move("g6h6,"), Ok(plain));
+    assert!(g.parse_move(",").is_err());
+}

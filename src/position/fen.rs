@@ -158,7 +158,15 @@ impl Position {
         for color in Color::BOTH {
             let expected = royal_count(&rules, &variant.start.board, color);
             let found = pos.royals(color).count();
-            if expected == 1 && found != 1 {
+            // More than the start's one only where a promotion makes one
+            // (Chu Shogi's crown prince).
+            let can_gain = rules.promotes_to_royal[color.index()]
+                || rules
+                    .promoted_type
+                    .iter()
+                    .flatten()
+                    .any(|r| rules.royal[usize::from(r.0)]);
+            if expected == 1 && (found == 0 || found > 1 && !can_gain) {
                 return Err(PositionError::RoyalCount {
                     color,
                     found,

@@ -322,7 +322,14 @@ impl Position {
                 .any(|(_, s)| attacked(s.sq));
         }
         let end = &self.rules.variant.end;
-        let check = if end.duple_check {
+        let check = if end.royals_expendable {
+            // Only the last royal piece can be in check.
+            let mut royals = self.royals(color);
+            match (royals.next(), royals.next()) {
+                (Some(only), None) => attacked(only),
+                _ => false,
+            }
+        } else if end.duple_check {
             // Only when every royal piece is attacked.
             let mut royals = self.royals(color).peekable();
             royals.peek().is_some() && royals.all(attacked)

@@ -293,8 +293,10 @@ impl Rules {
                 != 0
         });
         let royal_first_found = variant.royal_first_found;
-        let special_check =
-            variant.end.duple_check || variant.end.flying_general || variant.royal_first_found;
+        let special_check = variant.end.duple_check
+            || variant.end.royals_expendable
+            || variant.end.flying_general
+            || variant.royal_first_found;
         let screens = Color::BOTH.map(|c| table.trees[c.index()].iter().any(|t| !t.monotone));
         let promotes_to_royal = Color::BOTH.map(|c| {
             promotion_choices[c.index()]

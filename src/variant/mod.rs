@@ -68,6 +68,9 @@
 //!   sideways steps across the river, `sW: *6 *7 *8 *9 *10`).
 //! - `fenAliases = n:h b:e`: other letters FENs may use for a piece (read,
 //!   never written).
+//! - `royalsExpendable = true`: a side with several royal pieces is never in
+//!   check (any may be left attacked and be taken); its last one is (Chu
+//!   Shogi's king and crown prince, as HaChu plays them).
 //! - `royalFirstFound = true`: of several pieces of a royal type only the
 //!   first found from a1 (file by file, each from rank 1) is royal
 //!   (XBoard's twokings).
@@ -368,6 +371,11 @@ pub struct GameEnd {
     /// With several royal pieces, a side is in check only when all of them
     /// are attacked (Spartan chess's two kings).
     pub duple_check: bool,
+    /// A side with several royal pieces is never in check: any of them may
+    /// be left attacked and taken while another remains; the last one
+    /// obeys the check rules (Chu Shogi's king and crown prince, as HaChu
+    /// plays them). Griffon key `royalsExpendable`.
+    pub royals_expendable: bool,
     /// A repetition during which one side checked with every move loses
     /// for that side (xiangqi); other repetitions score `n_fold_value`.
     pub perpetual_check_illegal: bool,

@@ -1396,6 +1396,7 @@ impl<'a> Checker<'a> {
             counting_rule,
             flying_general: self.bool("flyingGeneral", false),
             duple_check: self.bool("dupleCheck", false),
+            royals_expendable: self.bool("royalsExpendable", false),
             perpetual_check_illegal: self.bool("perpetualCheckIllegal", false),
             lion_types: self.roles("lionTypes", Vec::new()),
             lion_weak_bridges: self.roles("lionWeakBridges", Vec::new()),

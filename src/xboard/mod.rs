@@ -148,6 +148,8 @@ struct Engine<W: Write> {
     memory_mb: usize,
     /// Search threads (XBoard `cores`).
     cores: usize,
+    /// Evaluation weights.
+    params: crate::eval::Params,
     overhead: Duration,
     protover: u32,
     /// Set once the game ended by rule (or a `result` arrived).
@@ -169,6 +171,14 @@ struct Engine<W: Write> {
 /// Run the engine on standard input and output until `quit` or end of
 /// input, offering the built-in variants and those of `variant_files`.
 pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
+    run_with(variant_files, crate::eval::Params::default())
+}
+
+/// The engine with evaluation weights `params` (from `griffon tune`).
+pub fn run_with(
+    variant_files: &[std::path::PathBuf],
+    params: crate::eval::Params,
+) -> Result<(), String> {
     let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
     for path in variant_files {
         let loaded = set.load_file(path).map_err(|e| e.to_string())?;
@@ -194,11 +204,20 @@ pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
     });
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), tx, set)?;
+    engine.set_params(params);
     engine.run(rx);
     Ok(())
 }
 
 impl<W: Write> Engine<W> {
+    /// Evaluate with these weights from now on.
+    fn set_params(&mut self, params: crate::eval::Params) {
+        if let Some(s) = self.searcher.as_mut() {
+            s.eval = crate::eval::Evaluator::with_params(&self.rules, params.clone());
+        }
+        self.params = params;
+    }
+
     fn new(out: W, events_tx: Sender<Event>, set: VariantSet) -> Result<Engine<W>, String> {
         let variant = set
             .get("normal")
@@ -239,6 +258,7 @@ impl<W: Write> Engine<W> {
             moves_played: 0,
             memory_mb,
             cores: 1,
+            params: crate::eval::Params::default(),
             overhead: Duration::from_millis(50),
             protover: 1,
             game_over: false,
@@ -819,6 +839,7 @@ impl<W: Write> Engine<W> {
                 Arc::new(AtomicBool::new(false)),
             );
             searcher.set_threads(self.cores);
+            searcher.eval = crate::eval::Evaluator::with_params(&rules, self.params.clone());
             self.searcher = Some(Box::new(searcher));
         }
         self.variant = variant;
