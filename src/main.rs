@@ -67,7 +67,8 @@ struct TuneArgs {
 #[derive(Args)]
 struct MatchArgs {
     /// An engine (give two or more): `cmd=PATH [ARGS...] name=NAME
-    /// dir=DIR option.NAME=VALUE`, starting with `cmd=`. Words after
+    /// dir=DIR option.NAME=VALUE cores=N memory=MB`, starting with `cmd=`
+    /// (`cores` and `memory` override the match's for this engine). Words after
     /// `cmd=` without `=` are the command's arguments; `cmd=griffon` is
     /// this program.
     #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, required = true)]

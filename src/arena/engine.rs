@@ -22,11 +22,15 @@ pub struct EngineSpec {
     pub dir: Option<String>,
     /// `option.NAME=VALUE`: sent as XBoard's `option NAME=VALUE`.
     pub options: Vec<(String, String)>,
+    /// `cores=N`, `memory=N`: this engine's threads and hash size instead
+    /// of the match's (a 2-thread engine against a 1-thread one).
+    pub cores: Option<u32>,
+    pub memory: Option<u32>,
 }
 
 impl EngineSpec {
-    /// Parses `cmd=PATH [args] name=NAME dir=DIR arg=X option.NAME=VALUE`
-    /// words. A word without `=` after `cmd=` is an argument of the
+    /// Parses `cmd=PATH [args] name=NAME dir=DIR arg=X option.NAME=VALUE
+    /// cores=N memory=MB` words. A word without `=` after `cmd=` is an argument of the
     /// command.
     pub fn parse(words: &[String]) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec::default();
@@ -40,6 +44,18 @@ impl EngineSpec {
                 Some(("name", v)) => spec.name = v.to_string(),
                 Some(("dir", v)) => spec.dir = Some(v.to_string()),
                 Some(("arg", v)) => spec.args.push(v.to_string()),
+                Some((k @ ("cores" | "memory"), v)) => {
+                    let n = v
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| format!("{k}={v}: expected a positive number"))?;
+                    if k == "cores" {
+                        spec.cores = Some(n);
+                    } else {
+                        spec.memory = Some(n);
+                    }
+                }
                 Some((k, v)) if k.starts_with("option.") => spec
                     .options
                     .push((k["option.".len()..].to_string(), v.to_string())),
@@ -300,5 +316,25 @@ pub fn parse_features(line: &str) -> Vec<(String, String)> {
             chars.by_ref().take_while(|c| !c.is_whitespace()).collect()
         };
         out.push((key.trim().to_string(), value));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn engine_words_with_threads_and_hash() {
+        let spec = EngineSpec::parse(&words("cmd=/bin/eng arg=-x name=T2 cores=2 memory=128"))
+            .expect("parses");
+        assert_eq!(spec.cmd, "/bin/eng");
+        assert_eq!(spec.args, vec!["-x".to_string()]);
+        assert_eq!((spec.name.as_str(), spec.cores, spec.memory), ("T2", Some(2), Some(128)));
+        assert!(EngineSpec::parse(&words("cmd=/bin/eng cores=0")).is_err());
+        assert!(EngineSpec::parse(&words("cmd=/bin/eng memory=lots")).is_err());
     }
 }

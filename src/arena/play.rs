@@ -342,10 +342,12 @@ fn setup(
     settings: &GameSettings,
 ) -> Result<(), EngineError> {
     if e.features.flag("memory", false) {
-        e.send(&format!("memory {}", settings.memory))?;
+        let mb = e.spec.memory.unwrap_or(settings.memory);
+        e.send(&format!("memory {mb}"))?;
     }
     if e.features.flag("smp", false) {
-        e.send(&format!("cores {}", settings.cores))?;
+        let cores = e.spec.cores.unwrap_or(settings.cores);
+        e.send(&format!("cores {cores}"))?;
     }
     e.send("new")?;
     if settings.variant != "normal" {
