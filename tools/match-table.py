@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Markdown table rows for BENCHMARKS.md from `griffon match` results.
+
+Usage: tools/match-table.py RESULT.json [RESULT.json ...]
+
+For each JSON summary (written by `griffon match --json`) it reads the PGN
+of the same name beside it (`X.json` -> `X.pgn`), if there is one, and
+prints one row: variant, games, the first engine's wins/losses/draws, its
+score, Elo with the 95% error bar, how the games ended (PGN Termination
+tags, counted), and the faults (illegal moves, time forfeits, crashes,
+hangs) the runner recorded.
+"""
+
+import collections
+import json
+import os
+import re
+import sys
+
+
+def endings(pgn_path):
+    if not os.path.exists(pgn_path):
+        return "?"
+    counts = collections.Counter()
+    with open(pgn_path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r'\[Termination "(.*)"\]', line.strip())
+            if m:
+                reason = m.group(1)
+                # "White mates" and "Black mates" are both mates.
+                reason = re.sub(r"^(White|Black) ", "", reason)
+                reason = re.sub(r"^adjudication: (White|Black) is lost", "adjudicated lost", reason)
+                counts[reason] += 1
+    return ", ".join(f"{n} {r}" for r, n in counts.most_common())
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    print("| variant | games | W-L-D | score | Elo (95%) | ended by | faults |")
+    print("|---|---|---|---|---|---|---|")
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as f:
+            r = json.load(f)
+        games = r["wins"] + r["losses"] + r["draws"]
+        faults = r.get("faults") or []
+        fault_text = "none" if not faults else "; ".join(str(x) for x in faults)
+        print(
+            f"| {r['variant']} | {games} | +{r['wins']} -{r['losses']} ={r['draws']} "
+            f"| {100 * r['score']:.1f} % | {r['elo']:+.0f} +/- {r['elo_error']:.0f} "
+            f"| {endings(path[:-5] + '.pgn')} | {fault_text} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
