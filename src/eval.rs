@@ -53,6 +53,8 @@ pub struct Evaluator {
     full_phase: Score,
     /// Pawn structure is tracked (boards of at most 32 files and ranks).
     pawn_structure: bool,
+    /// Per role: what its shogi-style promotion adds (0 if it has none).
+    promotion_gain: Box<[Score]>,
     p: Params,
 }
 
@@ -104,6 +106,7 @@ params! {
     23 ROYAL_ADVANCE = 12, "Royal piece off its back rank in the middle game, per rank (up to 4).";
     24 ROYAL_CENTRE = 8, "Royal piece towards the centre in the ending, per step (up to 3 each way).";
     25 TEMPO = 10, "The side to move.";
+    26 PROMOTION_THREAT = 125, "A shogi-style piece that can promote with its next move, in thousandths of what promotion adds.";
 }
 
 impl Params {
@@ -271,6 +274,11 @@ impl Evaluator {
             })
             .map(|p| value[usize::from(p.role.0)])
             .sum();
+        let promotion_gain: Box<[Score]> = (0..roles)
+            .map(|r| {
+                rules.promoted_type[r].map_or(0, |t| (value[usize::from(t.0)] - value[r]).max(0))
+            })
+            .collect();
         let mut neighbours = vec![[0i16; 8]; g.size];
         for &sq in &squares {
             neighbours[usize::from(sq)] = g.king_steps();
@@ -290,6 +298,7 @@ impl Evaluator {
                 .is_some_and(|e| e.value == crate::variant::GameValue::Win),
             full_phase: full_phase.max(1),
             pawn_structure: g.width <= 32 && g.height <= 32,
+            promotion_gain,
             p,
         }
     }
@@ -344,6 +353,18 @@ impl Evaluator {
                         .filter(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0)
                         .count() as Score;
                     score[c] += self.mobility_weight[r] * (moves - self.mobility_base[r]);
+                }
+                if self.promotion_gain[r] > 0 && !s.promoted {
+                    // Promotion threat (shogi-style pieces): a move that
+                    // starts or ends in the zone promotes.
+                    let zone = &rules.promotion_zone[c];
+                    let threat = zone[usize::from(s.sq)]
+                        || pos.records(slot).iter().any(|e| {
+                            e.kind & (visit::QUIET | visit::CAPTURE) != 0 && zone[usize::from(e.sq)]
+                        });
+                    if threat {
+                        score[c] += self.promotion_gain[r] * self.p.0[PROMOTION_THREAT] / 1000;
+                    }
                 }
                 if rules.royal[r] {
                     royal_sq[c] = Some(s.sq);
@@ -564,5 +585,27 @@ mod tests {
         let q = Params::parse("tempo=3").expect("parses");
         assert_eq!(q.0[TEMPO], 3);
         assert_eq!(q.0[PAWN], Params::default().0[PAWN]);
+    }
+
+    fn shogi_eval(fen: &str, threat: i32) -> Score {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("shogi").expect("shogi").clone()).expect("rules");
+        let pos = Position::from_fen(rules.clone(), fen).expect("fen");
+        let mut p = Params::default();
+        p.0[PROMOTION_THREAT] = threat;
+        Evaluator::with_params(&rules, p).evaluate(&pos)
+    }
+
+    #[test]
+    fn a_piece_that_can_promote_next_move_is_worth_more() {
+        // White's silver on e6 can step into the zone (ranks 7-9); on e3 it
+        // cannot. The kings stand far apart so nothing else differs.
+        let near = "4k4/9/9/4S4/9/9/9/9/4K4[-] w 0 1";
+        let far = "4k4/9/9/9/9/9/4S4/9/4K4[-] w 0 1";
+        let near_gain = shogi_eval(near, 1000) - shogi_eval(near, 0);
+        let far_gain = shogi_eval(far, 1000) - shogi_eval(far, 0);
+        // White is to move, so its gain counts positive.
+        assert!(near_gain > 0, "{near_gain}");
+        assert_eq!(far_gain, 0);
     }
 }

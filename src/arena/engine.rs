@@ -333,7 +333,10 @@ mod tests {
             .expect("parses");
         assert_eq!(spec.cmd, "/bin/eng");
         assert_eq!(spec.args, vec!["-x".to_string()]);
-        assert_eq!((spec.name.as_str(), spec.cores, spec.memory), ("T2", Some(2), Some(128)));
+        assert_eq!(
+            (spec.name.as_str(), spec.cores, spec.memory),
+            ("T2", Some(2), Some(128))
+        );
         assert!(EngineSpec::parse(&words("cmd=/bin/eng cores=0")).is_err());
         assert!(EngineSpec::parse(&words("cmd=/bin/eng memory=lots")).is_err());
     }
