@@ -107,6 +107,8 @@ params! {
     24 ROYAL_CENTRE = 8, "Royal piece towards the centre in the ending, per step (up to 3 each way).";
     25 TEMPO = 10, "The side to move.";
     26 PROMOTION_THREAT = 125, "A shogi-style piece that can promote with its next move, in thousandths of what promotion adds.";
+    27 HANGING = 0, "A piece attacked and not defended, in thousandths of its value (0: not evaluated).";
+    28 THREATENED = 0, "A piece attacked by a cheaper one, in thousandths of the difference (0: not evaluated).";
 }
 
 impl Params {
@@ -366,6 +368,9 @@ impl Evaluator {
                         score[c] += self.promotion_gain[r] * self.p.0[PROMOTION_THREAT] / 1000;
                     }
                 }
+                if (self.p.0[HANGING] != 0 || self.p.0[THREATENED] != 0) && !rules.royal[r] {
+                    score[c] -= self.threat(pos, color, s.sq, self.value[r]);
+                }
                 if rules.royal[r] {
                     royal_sq[c] = Some(s.sq);
                     // King safety: enemy attacks on the squares around it.
@@ -450,6 +455,32 @@ impl Evaluator {
 }
 
 impl Evaluator {
+    /// What the attack map says a piece of `color` worth `value` on `sq`
+    /// risks: attacked and undefended, or attacked by something cheaper.
+    fn threat(&self, pos: &Position, color: Color, sq: Sq, value: Score) -> Score {
+        let them = color.opponent();
+        let mut attackers = pos.attackers(sq, them) & pos.alive(them);
+        if attackers == 0 {
+            return 0;
+        }
+        let mut cheapest = Score::MAX;
+        while attackers != 0 {
+            let bit = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let slot = Position::slot_index(them, bit);
+            let v = self.value[usize::from(pos.slot(slot).role.0)];
+            cheapest = cheapest.min(if v == 0 { Score::MAX - 1 } else { v });
+        }
+        let mut risk = 0;
+        if pos.attackers(sq, color) == 0 {
+            risk += value * self.p.0[HANGING] / 1000;
+        }
+        if cheapest < value {
+            risk += (value - cheapest) * self.p.0[THREATENED] / 1000;
+        }
+        risk
+    }
+
     /// Passed, doubled and isolated pawns.
     fn pawn_terms(
         &self,
@@ -607,5 +638,30 @@ mod tests {
         // White is to move, so its gain counts positive.
         assert!(near_gain > 0, "{near_gain}");
         assert_eq!(far_gain, 0);
+    }
+
+    #[test]
+    fn threat_weights_charge_attacked_pieces() {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("normal").expect("normal").clone()).expect("rules");
+        // White's knight on d5 is attacked by the pawn on e6 and defended
+        // by nothing; White to move.
+        let pos =
+            Position::from_fen(rules.clone(), "4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1").expect("fen");
+        let eval = |hanging: i32, threatened: i32| {
+            let mut p = Params::default();
+            p.0[HANGING] = hanging;
+            p.0[THREATENED] = threatened;
+            Evaluator::with_params(&rules, p).evaluate(&pos)
+        };
+        let base = eval(0, 0);
+        let knight = Evaluator::new(&rules).value(
+            pos.piece_on(rules.geometry().sq(3, 4))
+                .expect("knight")
+                .1
+                .role,
+        );
+        assert_eq!(base - eval(1000, 0), knight);
+        assert_eq!(base - eval(0, 1000), knight - 100);
     }
 }
