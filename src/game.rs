@@ -248,13 +248,7 @@ impl Game {
 
     /// Read a move in coordinate notation and check that it is legal.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        // HaChu ends some Lion moves with a comma and no second leg
-        // (`g6h6,`): XBoard reads them as the one-leg move.
         let text = text.trim();
-        let text = text
-            .strip_suffix(',')
-            .filter(|t| !t.is_empty() && !t.contains(','))
-            .unwrap_or(text);
         let legal = self.legal_moves();
         if let Some(&m) = legal.iter().find(|&&m| move_text(&self.pos, m) == text) {
             return Ok(m);
@@ -312,6 +306,19 @@ impl Game {
         let parsed =
             parse_coordinates(&g, text).ok_or_else(|| MoveError::Syntax("not a move".into()))?;
         let (from, to, via, promo) = parsed;
+        // Out to an empty square and back (`f5f6,f6f5`, as HaChu writes it):
+        // the pass XBoard also writes `@@@@`.
+        // (Passes are listed once per position, so the mover is checked by
+        // its step to the square it passes through.)
+        if from == to
+            && promo.is_none()
+            && let Some(v) = via
+            && self.pos.piece_on(v).is_none()
+            && legal.iter().any(|m| m.from() == from && m.to() == v)
+            && let Some(&m) = legal.iter().find(|m| m.is_pass())
+        {
+            return Ok(m);
+        }
         let shogi_target = self
             .pos
             .piece_on(from)

@@ -587,13 +587,3 @@ fn chu_king_and_prince_may_be_left_attacked() {
     );
     assert!(g.parse_move("h11g11").is_ok());
 }
-
-#[test]
-fn a_lion_move_with_a_trailing_comma_reads_as_its_first_leg() {
-    // HaChu sends `g6h6,` for a Lion's plain capture (XBoard accepts it).
-    let fen = "lfcsgekgscfl/a4to4a/mvrbdq1dtrvm/pp1p1pphpppp/2pip3n3/8i3/4S1Np4/PPP1P5P1/M1HP2QCP2P/1VR6RVM/AFBDTOXT1B1A/L1C1GKEG2FL w - - 0 37";
-    let mut g = game("chu", fen);
-    let plain = g.parse_move("g6h6").expect("legal");
-    assert_eq!(g.parse_move("g6h6,"), Ok(plain));
-    assert!(g.parse_move(",").is_err());
-}

@@ -228,3 +228,34 @@ fn adjudication_ends_games_as_asked() {
     assert_eq!(text.matches("game too long").count(), 4, "{text}");
     assert!(text.contains("3. ") && !text.contains("4. "), "{text}");
 }
+
+#[test]
+fn lion_moves_sent_in_two_lines_are_joined() {
+    // HaChu sends a Lion's two-leg move as `move f5f6,` and `move f6f5`.
+    let json = temp("lion-legs.json");
+    let pgn = temp("lion-legs.pgn");
+    let (_, err) = run(&[
+        "--engine",
+        &fake("lion-legs"),
+        "--engine",
+        "cmd=griffon",
+        "--variant",
+        "chu",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--adjudicate",
+        "maxmoves=8",
+        "--json",
+        json.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let summary = std::fs::read_to_string(&json).unwrap();
+    assert!(summary.contains("\"faults\":[]"), "{summary}\n{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // The passes were played: the Lion's jump and at least one pass each.
+    assert!(text.contains("f3f5") && text.contains("g10g8"), "{text}");
+    assert!(!text.contains("illegal"), "{text}");
+}

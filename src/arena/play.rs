@@ -388,14 +388,23 @@ fn send_clocks(e: &mut Engine, clocks: &[Clock; 2], side: Color) -> Result<(), E
 fn wait_move(e: &mut Engine, started: Instant, limit: Duration, clocked: bool) -> Reply {
     let mut score = None;
     let mut offered = false;
+    // HaChu sends a Lion's two-leg move as two lines, the first ending in
+    // a comma (`move g7f6,` then `move f6g7`); XBoard joins them.
+    let mut first_legs = String::new();
     loop {
         let left = limit.saturating_sub(started.elapsed());
         match e.recv_timed(left) {
             Ok((at, line)) => {
                 let line = line.trim();
                 if let Some(m) = line.strip_prefix("move ") {
+                    let m = m.trim();
+                    if m.ends_with(',') && first_legs.len() < 64 {
+                        first_legs.push_str(m);
+                        continue;
+                    }
                     let used = at.duration_since(started);
-                    return Reply::Move(m.trim().to_string(), used, score, offered);
+                    let text = format!("{first_legs}{m}");
+                    return Reply::Move(text, used, score, offered);
                 }
                 if line == "offer draw" {
                     offered = true;
