@@ -500,20 +500,22 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     write_stdout(&text)
 }
 
-fn xboard(args: &XboardArgs) -> Result<(), String> {
-    let params = match &args.params {
-        Some(path) => griffon::eval::Params::parse(
-            &std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => griffon::eval::Params::default(),
+/// Evaluation weights from a file of NAME=VALUE lines, or the defaults.
+fn read_params(path: Option<&PathBuf>) -> Result<griffon::eval::Params, String> {
+    let Some(path) = path else {
+        return Ok(griffon::eval::Params::default());
     };
-    griffon::xboard::run_with(&args.variant_files, params)
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    griffon::eval::Params::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn xboard(args: &XboardArgs) -> Result<(), String> {
+    griffon::xboard::run_with(&args.variant_files, read_params(args.params.as_ref())?)
 }
 
 fn tune(args: &TuneArgs) -> Result<(), String> {
-    use griffon::eval::{PARAM_NAMES, Params};
+    use griffon::eval::PARAM_NAMES;
     let set = variant_set(None)?;
     let mut texts = Vec::new();
     for path in &args.pgn {
@@ -522,14 +524,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
         );
     }
-    let start = match &args.params {
-        Some(path) => Params::parse(
-            &std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => Params::default(),
-    };
+    let start = read_params(args.params.as_ref())?;
     let mut fixed = Vec::new();
     for name in args.fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let i = PARAM_NAMES

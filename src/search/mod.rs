@@ -718,16 +718,8 @@ impl<'a> Thread<'a> {
         if let Some(e) = self.sh.tt.probe(key) {
             hash_move = e.mv;
             let score = from_tt(Score::from(e.score), ply);
-            if !pv_node && i32::from(e.depth) >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return score;
-                }
+            if !pv_node && i32::from(e.depth) >= depth && e.bound.cuts(score, alpha, beta) {
+                return score;
             }
             tt_hit = Some((score, e.bound));
         }
@@ -1049,13 +1041,7 @@ impl<'a> Thread<'a> {
         let key = pos.key();
         if let Some(e) = self.sh.tt.probe(key) {
             let score = from_tt(Score::from(e.score), ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-                Bound::None => false,
-            };
-            if cut {
+            if e.bound.cuts(score, alpha, beta) {
                 return score;
             }
         }

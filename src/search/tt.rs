@@ -30,6 +30,18 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// A stored `score` with this bound settles a search with the window
+    /// `alpha`..`beta`.
+    #[inline]
+    pub fn cuts(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+
     fn from_bits(b: u64) -> Bound {
         match b & 3 {
             1 => Bound::Lower,
