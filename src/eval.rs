@@ -55,6 +55,11 @@ pub struct Evaluator {
     pawn_structure: bool,
     /// Per role: what its shogi-style promotion adds (0 if it has none).
     promotion_gain: Box<[Score]>,
+    /// Thousandths: passed-pawn bonuses shrink where pawns promote to
+    /// little (see `PAWN_FLOOR`).
+    passed_scale: Score,
+    /// The variant has pawn types (pieces that promote by moving).
+    has_pawns: bool,
     p: Params,
 }
 
@@ -109,6 +114,12 @@ params! {
     26 PROMOTION_THREAT = 125, "A shogi-style piece that can promote with its next move, in thousandths of what promotion adds.";
     27 HANGING = 0, "A piece attacked and not defended, in thousandths of its value (0: not evaluated).";
     28 THREATENED = 0, "A piece attacked by a cheaper one, in thousandths of the difference (0: not evaluated).";
+    29 PROMOTION_REF = 800, "A pawn is worth PAWN where it promotes to a piece worth this much or more...";
+    30 PAWN_FLOOR = 650, "... and this many thousandths of PAWN where its promotion is worth nothing (shatranj's ferz: about 0.7).";
+    31 PASSED_FLOOR = 250, "Passed-pawn and advancement bonuses scale with the promotion the same way, down to this many thousandths.";
+    32 DRAWISH_MARGIN = 320, "A side without pawns that leads by at most this much in pieces rarely wins...";
+    33 DRAWISH_SCALE = 250, "... so the score shrinks to this many thousandths.";
+    34 RULE_FADE = 500, "Thousandths of the score lost as the n-move counter reaches its limit: progress before the draw.";
 }
 
 impl Params {
@@ -216,22 +227,26 @@ impl Evaluator {
         let mut mobility_weight = vec![0; roles];
         let mut mobility_base = vec![0; roles];
         let mut square_bonus = [vec![0; roles * g.size], vec![0; roles * g.size]];
+        let mut pawn_scale = vec![1000; roles];
+        let mut per_square = vec![Vec::new(); roles];
+        let mut average = vec![0.0; roles];
         for r in 0..roles {
             let role = crate::variant::Role(r as u8);
             let mut m0 = 0.0;
             let mut m5 = 0.0;
             let mut bound = true;
-            let mut per_square = Vec::with_capacity(squares.len());
+            per_square[r].reserve(squares.len());
             for &sq in &squares {
                 let (a, b0) = expected_mobility(rules, Color::White, role, sq, 0.0);
                 let (b, _) = expected_mobility(rules, Color::White, role, sq, 0.5);
                 m0 += a;
                 m5 += b;
                 bound &= b0;
-                per_square.push(b);
+                per_square[r].push(b);
             }
             let n = squares.len() as f64;
             let (m0, m5) = (m0 / n, m5 / n);
+            average[r] = m5;
             let promotes = rules.promotes[0][r] || rules.promotes[1][r];
             if !rules.royal[r] && !promotes && m0 > 0.0 {
                 // Short-range pieces gain more from each square they see.
@@ -243,22 +258,46 @@ impl Evaluator {
             // Royal pieces are beyond price, except where a side may lose
             // one of several (Chu Shogi's king and crown prince).
             let priceless = rules.royal[r] && !rules.variant.end.royals_expendable;
-            value[r] = if priceless {
-                0
-            } else if promotes {
-                p.0[PAWN]
+            value[r] = if priceless || promotes {
+                0 // pawns: below, from what they promote to
             } else {
                 let bound = if bound { w(COLOUR_BOUND) / 1000.0 } else { 1.0 };
                 let v = 0.1 * (w(MAT_M0) * m0 + w(MAT_M5) * m5) * bound;
                 v.round() as Score
             };
+        }
+        // A pawn is worth much of what it may become: a chess pawn that
+        // can queen is the unit, a shatranj or makruk pawn that only
+        // becomes a ferz is worth about two thirds of it (Fairy-Max's
+        // values agree), and its passed and advancement bonuses shrink the
+        // same way, or the search trades pieces for pawns that never pay.
+        let mut passed_scale = 1000;
+        for r in 0..roles {
+            if !(rules.promotes[0][r] || rules.promotes[1][r]) {
+                continue;
+            }
+            let best = Color::BOTH
+                .iter()
+                .flat_map(|c| rules.promotion_choices[c.index()].iter())
+                .chain(rules.promoted_type[r].iter())
+                .filter(|t| !rules.royal[usize::from(t.0)])
+                .map(|t| value[usize::from(t.0)])
+                .max();
+            let share = best.map_or(1.0, |v| (f64::from(v) / w(PROMOTION_REF).max(1.0)).min(1.0));
+            let floor = w(PAWN_FLOOR) / 1000.0;
+            value[r] = (w(PAWN) * (floor + (1.0 - floor) * share)).round() as Score;
+            let scale = (1000.0 * share).max(w(PASSED_FLOOR)).round() as Score;
+            passed_scale = passed_scale.min(scale);
+            pawn_scale[r] = scale;
+        }
+        for r in 0..roles {
             for (k, &sq) in squares.iter().enumerate() {
-                let centre = ((per_square[k] - m5) * w(CENTRE) / 10.0).round() as Score;
+                let centre = ((per_square[r][k] - average[r]) * w(CENTRE) / 10.0).round() as Score;
                 let (x, y) = g.coords(sq).expect("on board");
                 for color in Color::BOTH {
                     let mut bonus = if rules.royal[r] { 0 } else { centre };
                     if rules.promotes[color.index()][r] {
-                        bonus = advancement(rules, color, x, y, &p);
+                        bonus = advancement(rules, color, x, y, &p) * pawn_scale[r] / 1000;
                     }
                     square_bonus[color.index()][r * g.size + usize::from(sq)] = bonus;
                 }
@@ -301,6 +340,8 @@ impl Evaluator {
             full_phase: full_phase.max(1),
             pawn_structure: g.width <= 32 && g.height <= 32,
             promotion_gain,
+            passed_scale,
+            has_pawns: (0..roles).any(|r| rules.promotes[0][r] || rules.promotes[1][r]),
             p,
         }
     }
@@ -331,6 +372,8 @@ impl Evaluator {
         // Per colour and file: ranks holding a pawn, one bit each.
         let mut pawns = [[0u32; 32]; 2];
         let mut phase_material = 0;
+        let mut pieces = [0 as Score; 2];
+        let mut pawn_count = [0; 2];
         for color in Color::BOTH {
             let c = color.index();
             let them = color.opponent();
@@ -338,6 +381,7 @@ impl Evaluator {
                 let r = usize::from(s.role.0);
                 material[c] += self.value[r];
                 if rules.promotes[c][r] {
+                    pawn_count[c] += 1;
                     if self.pawn_structure
                         && let Some((x, y)) = g.coords(s.sq)
                     {
@@ -345,6 +389,7 @@ impl Evaluator {
                     }
                 } else if !rules.royal[r] {
                     phase_material += self.value[r];
+                    pieces[c] += self.value[r];
                 }
                 score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];
                 if self.mobility_weight[r] != 0 {
@@ -445,7 +490,26 @@ impl Evaluator {
             }
         }
         let us = pos.side_to_move().index();
-        score[us] - score[1 - us] + self.p.0[TEMPO]
+        let mut diff = score[us] - score[1 - us];
+        // Endings a side rarely wins: no pawns and at most a minor
+        // piece's lead (a rook and ferz against a rook in shatranj, a
+        // rook and bishop against a rook in chess). Scaling them down
+        // keeps the pawns on and steers to endings that can be won.
+        if self.has_pawns && !rules.holdings {
+            let strong = if diff >= 0 { us } else { 1 - us };
+            if pawn_count[strong] == 0
+                && pieces[strong] - pieces[1 - strong] <= self.p.0[DRAWISH_MARGIN]
+            {
+                diff = diff * self.p.0[DRAWISH_SCALE] / 1000;
+            }
+        }
+        // A lead that makes no progress fades towards the n-move draw.
+        let limit = 2 * rules.variant.end.n_move_rule as Score;
+        if limit > 0 {
+            let clock = (pos.halfmove_clock() as Score).min(limit);
+            diff -= diff * clock / limit * self.p.0[RULE_FADE] / 1000;
+        }
+        diff + self.p.0[TEMPO]
     }
 
     /// The weights in use.
@@ -529,8 +593,9 @@ impl Evaluator {
                     let progress = if c == 0 { y as i32 } else { span - y as i32 };
                     let t2 = progress * progress;
                     let span2 = span * span;
-                    mg[c] += p[PASSED_MG_BASE] + p[PASSED_MG_SCALE] * t2 / span2;
-                    eg[c] += p[PASSED_EG_BASE] + p[PASSED_EG_SCALE] * t2 / span2;
+                    let k = self.passed_scale;
+                    mg[c] += (p[PASSED_MG_BASE] + p[PASSED_MG_SCALE] * t2 / span2) * k / 1000;
+                    eg[c] += (p[PASSED_EG_BASE] + p[PASSED_EG_SCALE] * t2 / span2) * k / 1000;
                 }
             }
         }
@@ -645,9 +710,10 @@ mod tests {
         let set = crate::variant::VariantSet::builtin().expect("built-ins");
         let rules = Rules::new(set.get("normal").expect("normal").clone()).expect("rules");
         // White's knight on d5 is attacked by the pawn on e6 and defended
-        // by nothing; White to move.
+        // by nothing; White to move. (The a- and h-pawns keep the
+        // pawnless-ending scaling out of it.)
         let pos =
-            Position::from_fen(rules.clone(), "4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1").expect("fen");
+            Position::from_fen(rules.clone(), "4k3/7p/4p3/3N4/8/8/P7/4K3 w - - 0 1").expect("fen");
         let eval = |hanging: i32, threatened: i32| {
             let mut p = Params::default();
             p.0[HANGING] = hanging;
@@ -663,5 +729,57 @@ mod tests {
         );
         assert_eq!(base - eval(1000, 0), knight);
         assert_eq!(base - eval(0, 1000), knight - 100);
+    }
+
+    fn eval_in(variant: &str, fen: &str) -> (Evaluator, Position) {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+        let pos = Position::from_fen(rules.clone(), fen).expect("fen");
+        (Evaluator::new(&rules), pos)
+    }
+
+    fn role_on(pos: &Position, file: u8, rank: u8) -> crate::variant::Role {
+        let sq = pos.rules().geometry().sq(file, rank);
+        pos.piece_on(sq).expect("a piece").1.role
+    }
+
+    #[test]
+    fn pawns_that_promote_to_a_ferz_are_cheap() {
+        // Fairy-Max's fmax.ini values a shatranj knight at 4.5 pawns and a
+        // chess knight at about 3: a pawn that can only become a ferz is
+        // worth less next to the pieces.
+        let fen = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
+        let (e, pos) = eval_in("shatranj", fen);
+        let ratio = |e: &Evaluator, pos: &Position| {
+            f64::from(e.value(role_on(pos, 1, 0))) / f64::from(e.value(role_on(pos, 0, 1)))
+        };
+        let shatranj = ratio(&e, &pos);
+        let (e, pos) = eval_in(
+            "normal",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        let chess = ratio(&e, &pos);
+        assert!((3.9..5.0).contains(&shatranj), "shatranj N/P {shatranj}");
+        assert!((2.8..3.4).contains(&chess), "chess N/P {chess}");
+    }
+
+    #[test]
+    fn pawnless_endings_with_a_small_lead_score_low() {
+        // Rook and bishop against rook is a book draw; queen against rook
+        // a book win. White to move in both, kings far from each other.
+        let (e, pos) = eval_in("normal", "4k3/8/8/3r4/8/8/8/R1B1K3 w - - 0 1");
+        let drawish = e.evaluate(&pos);
+        let (e, pos) = eval_in("normal", "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1");
+        let winning = e.evaluate(&pos);
+        assert!(drawish < 150, "R+B v R scores {drawish}");
+        assert!(winning > 300, "Q v R scores {winning}");
+    }
+
+    #[test]
+    fn a_lead_fades_as_the_fifty_move_count_runs() {
+        let (e, fresh) = eval_in("normal", "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1");
+        let (_, stale) = eval_in("normal", "4k3/8/8/8/8/8/P7/R3K3 w - - 90 1");
+        let (a, b) = (e.evaluate(&fresh), e.evaluate(&stale));
+        assert!(a > 500 && b > 100 && b < a * 3 / 4, "fresh {a}, stale {b}");
     }
 }

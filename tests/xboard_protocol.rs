@@ -446,6 +446,8 @@ fn smaller_commands() {
     e.send("hint");
     e.send("bk");
     e.send("option Move Overhead=100");
+    e.send("option Contempt=35");
+    e.send("option Contempt=lots");
     e.send("option No Such Option=3");
     e.send("memory 8");
     e.send("memory lots");
@@ -466,8 +468,13 @@ fn smaller_commands() {
         "{r:?}"
     );
     assert!(
-        !r.iter()
-            .any(|l| l.contains("Move Overhead") || l.contains("memory 8")),
+        r.contains(&"Error (bad value): option Contempt=lots".to_string()),
+        "{r:?}"
+    );
+    assert!(
+        !r.iter().any(|l| l.contains("Move Overhead")
+            || l.contains("memory 8")
+            || l.contains("Contempt=35")),
         "{r:?}"
     );
     // edit: clear the board, put a white king on e1, rook on a1, black

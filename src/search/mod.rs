@@ -169,6 +169,10 @@ pub struct Searcher {
     /// 4.9.1, whose drop syntax cannot say so: it would show and pass on
     /// an unpromoted drop.
     pub promoted_drops: bool,
+    /// Centipawns a draw costs the side to move at the root: with a
+    /// little contempt the engine plays on in level positions instead of
+    /// repeating moves against a weaker opponent. 0 for analysis.
+    pub contempt: Score,
     lmr: Box<[[u8; 64]; 64]>,
 }
 
@@ -186,6 +190,7 @@ struct Shared<'a> {
     nodes: AtomicU64,
     excluded: &'a [Move],
     promoted_drops: bool,
+    contempt: Score,
     area: usize,
     lmr: &'a [[u8; 64]; 64],
 }
@@ -232,6 +237,7 @@ impl Searcher {
             nodes: 0,
             excluded: Vec::new(),
             promoted_drops: true,
+            contempt: 0,
             lmr,
         }
     }
@@ -284,6 +290,7 @@ impl Searcher {
             nodes: AtomicU64::new(0),
             excluded: &self.excluded,
             promoted_drops: self.promoted_drops,
+            contempt: self.contempt,
             area: self.area,
             lmr: &self.lmr,
         };
@@ -344,6 +351,7 @@ impl Searcher {
             nodes: AtomicU64::new(0),
             excluded: &[],
             promoted_drops: true,
+            contempt: 0,
             area: self.area,
             lmr: &self.lmr,
         };
@@ -557,11 +565,21 @@ impl<'a> Thread<'a> {
     }
 
     /// The value of a game result for the side to move at `ply`.
-    fn result_score(value: GameValue, ply: usize) -> Score {
+    fn result_score(&self, value: GameValue, ply: usize) -> Score {
         match value {
             GameValue::Win => MATE - ply as Score,
             GameValue::Loss => -MATE + ply as Score,
-            GameValue::Draw => 0,
+            GameValue::Draw => self.draw_score(ply),
+        }
+    }
+
+    /// A draw for the side to move at `ply`: the root side pays the
+    /// contempt, its opponent gains it.
+    fn draw_score(&self, ply: usize) -> Score {
+        if ply % 2 == 0 {
+            -self.sh.contempt
+        } else {
+            self.sh.contempt
         }
     }
 
@@ -684,7 +702,7 @@ impl<'a> Thread<'a> {
             return 0;
         }
         if let Some(v) = pos.rule_outcome() {
-            return Self::result_score(v, ply);
+            return self.result_score(v, ply);
         }
         let (n_move_rule, checkmate, must_capture) = {
             let end = &pos.rules().variant.end;
@@ -692,14 +710,14 @@ impl<'a> Thread<'a> {
         };
         if ply > 0 {
             if let Some(value) = self.repetition(pos, in_check) {
-                return Self::result_score(value, ply);
+                return self.result_score(value, ply);
             }
             if n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule {
-                return 0;
+                return self.draw_score(ply);
             }
             // A count that has run out draws, unless this is mate.
             if !in_check && pos.counting_expired() {
-                return 0;
+                return self.draw_score(ply);
             }
             // Mate-distance pruning: no line here beats a mate found nearer
             // the root.
@@ -962,7 +980,7 @@ impl<'a> Thread<'a> {
             } else {
                 pos.stalemate_value()
             };
-            return Self::result_score(value, ply);
+            return self.result_score(value, ply);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -1028,7 +1046,7 @@ impl<'a> Thread<'a> {
             return 0;
         }
         if let Some(v) = pos.rule_outcome() {
-            return Self::result_score(v, ply);
+            return self.result_score(v, ply);
         }
         let us = pos.side_to_move();
         let eval = self.sh.eval;
@@ -1057,7 +1075,7 @@ impl<'a> Thread<'a> {
                 } else {
                     pos.stalemate_value()
                 };
-                return Self::result_score(value, ply);
+                return self.result_score(value, ply);
             }
             forced = moves.iter().any(|m| m.is_capture());
             if !in_check {
@@ -1142,7 +1160,7 @@ impl<'a> Thread<'a> {
             }
         }
         if in_check && legal == 0 {
-            return Self::result_score(pos.rules().variant.end.checkmate, ply);
+            return self.result_score(pos.rules().variant.end.checkmate, ply);
         }
         best
     }

@@ -162,6 +162,9 @@ struct Engine<W: Write> {
     resign_threshold: i64,
     /// The threshold the option sets when resigning is switched on.
     resign_setting: i64,
+    /// Centipawns a draw costs us in play (option `Contempt`); analysis
+    /// scores draws as level.
+    contempt: i32,
     /// Our consecutive moves with a score below the threshold.
     hopeless_moves: u32,
     /// The score (centipawns, our view) of our last move's search.
@@ -267,6 +270,7 @@ impl<W: Write> Engine<W> {
             edit_board: None,
             resign_threshold: 0,
             resign_setting: 900,
+            contempt: 20,
             hopeless_moves: 0,
             last_score: None,
         })
@@ -315,6 +319,10 @@ impl<W: Write> Engine<W> {
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop(stop.clone());
         searcher.promoted_drops = false;
+        searcher.contempt = match purpose {
+            Purpose::Analyze => 0,
+            Purpose::Move => self.contempt,
+        };
         let mut limits = match purpose {
             Purpose::Analyze => Limits::default(),
             Purpose::Move => {
@@ -793,6 +801,7 @@ impl<W: Write> Engine<W> {
         self.send("feature option=\"Move Overhead -spin 50 0 10000\"");
         self.send("feature option=\"Resign -check 0\"");
         self.send("feature option=\"Resign Threshold -spin 900 100 10000\"");
+        self.send("feature option=\"Contempt -spin 20 -500 500\"");
         self.send("feature done=1");
     }
 
@@ -1087,6 +1096,10 @@ impl<W: Write> Engine<W> {
                         self.resign_threshold = cp;
                     }
                 }
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
+            "Contempt" => match value.parse::<i32>() {
+                Ok(cp) if (-500..=500).contains(&cp) => self.contempt = cp,
                 _ => self.send(&format!("Error (bad value): {line}")),
             },
             "Move Overhead" => match value.parse::<u64>() {
