@@ -31,7 +31,8 @@ enum Command {
     /// Search one position and print each iteration and the best move.
     Search(SearchArgs),
     /// Play a match between XBoard/CECP engines, refereed by Griffon's
-    /// rules for the variant: progress on stderr, results on stdout.
+    /// rules for the variant as XBoard 4.9 plays it: progress on stderr,
+    /// results on stdout.
     Match(MatchArgs),
     /// Fit the evaluation weights to the results of games (Texel's
     /// method: logistic regression of results on the evaluation of quiet
@@ -657,6 +658,13 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         .get(&args.variant)
         .ok_or_else(|| format!("unknown variant '{}'", args.variant))?
         .clone();
+    // The engines play by XBoard's rules (Griffon too, in XBoard mode), so
+    // the referee judges by them: no makruk counting, no courier bare
+    // king, where XBoard 4.9 has none.
+    let variant = match griffon::xboard::as_xboard_referees(&variant) {
+        Some(v) => std::sync::Arc::new(v),
+        None => variant,
+    };
     // Each engine's words start at its `cmd=`.
     let mut groups: Vec<Vec<String>> = Vec::new();
     for w in &args.engines {

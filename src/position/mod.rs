@@ -172,6 +172,15 @@ impl Position {
         }
     }
 
+    /// The slot of the piece on a square, if any (for its walk record).
+    #[inline]
+    pub fn slot_at(&self, sq: Sq) -> Option<usize> {
+        match self.board[usize::from(sq)] {
+            0 | EDGE => None,
+            code => Some(usize::from(code - 1)),
+        }
+    }
+
     /// The walk record of a slot.
     #[inline]
     pub fn records(&self, slot: usize) -> &[Entry] {

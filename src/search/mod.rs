@@ -28,6 +28,7 @@ use crate::movegen::{
     Legality, MAX_MOVES, Move, MoveList, generate_legal, promoting_quiets, pseudo_legal,
 };
 use crate::position::Position;
+use crate::trajectory::visit;
 use crate::variant::GameValue;
 use arrayvec::ArrayVec;
 use std::sync::Arc;
@@ -564,6 +565,22 @@ impl<'a> Thread<'a> {
         Some(repetition_value(&pos.rules().variant.end, cycle))
     }
 
+    /// Whether the piece `m` moved (just made) now attacks an enemy piece
+    /// worth more than itself: read from its walk record in the attack
+    /// map.
+    fn makes_threat(eval: &Evaluator, pos: &Position, m: Move) -> bool {
+        let (Some(slot), Some((us, mover))) = (pos.slot_at(m.to()), pos.piece_on(m.to())) else {
+            return false;
+        };
+        let value = eval.value(mover.role);
+        pos.records(slot).iter().any(|e| {
+            e.kind & visit::CAPTURE != 0
+                && pos
+                    .piece_on(e.sq)
+                    .is_some_and(|(c, p)| c != us && eval.value(p.role) > value)
+        })
+    }
+
     /// The value of a game result for the side to move at `ply`.
     fn result_score(&self, value: GameValue, ply: usize) -> Score {
         match value {
@@ -896,7 +913,11 @@ impl<'a> Thread<'a> {
                 continue;
             };
             let gives_check = pos.in_check(pos.side_to_move());
-            if prunable && quiet && !gives_check && !pv_node {
+            // A quiet move that attacks something worth more than the
+            // mover (a pawn forking two rooks) is searched like a check:
+            // neither pruned nor reduced much.
+            let threat = quiet && !gives_check && Self::makes_threat(eval, pos, m);
+            if prunable && quiet && !gives_check && !threat && !pv_node {
                 // Late-move pruning: past a number of quiet moves that
                 // grows with depth, the rest are hopeless (unless they
                 // check, so each is made to find out).
@@ -924,6 +945,7 @@ impl<'a> Thread<'a> {
                 r -= i32::from(pv_node);
                 r -= i32::from(order >= ORDER_COUNTER);
                 r -= i32::from(gives_check);
+                r -= 2 * i32::from(threat);
                 r += i32::from(!improving);
                 r -= (order / 5000).clamp(-2, 2);
                 r.clamp(0, depth - 2)

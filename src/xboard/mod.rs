@@ -9,6 +9,8 @@
 
 mod setup;
 
+pub use setup::as_xboard_referees;
+
 use crate::game::{Game, Outcome, move_text, square_text};
 use crate::movegen::Move;
 use crate::position::{Position, Rules};
