@@ -593,7 +593,7 @@ impl<'a> Thread<'a> {
     /// A draw for the side to move at `ply`: the root side pays the
     /// contempt, its opponent gains it.
     fn draw_score(&self, ply: usize) -> Score {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.sh.contempt
         } else {
             self.sh.contempt
