@@ -46,9 +46,13 @@ def main():
         games = r["wins"] + r["losses"] + r["draws"]
         faults = r.get("faults") or []
         fault_text = "none" if not faults else "; ".join(str(x) for x in faults)
+        # Elo and its error bar are null (infinite) at 0 % or 100 %, or
+        # with no draws at all for the error bar.
+        elo = "inf" if r["elo"] is None else f"{r['elo']:+.0f}"
+        err = "inf" if r["elo_error"] is None else f"{r['elo_error']:.0f}"
         print(
             f"| {r['variant']} | {games} | +{r['wins']} -{r['losses']} ={r['draws']} "
-            f"| {100 * r['score']:.1f} % | {r['elo']:+.0f} +/- {r['elo_error']:.0f} "
+            f"| {100 * r['score']:.1f} % | {elo} +/- {err} "
             f"| {endings(path[:-5] + '.pgn')} | {fault_text} |"
         )
     return 0
