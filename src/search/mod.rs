@@ -1254,3 +1254,37 @@ fn from_tt(score: Score, ply: usize) -> Score {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Rules;
+
+    /// Whether playing `from`-`to` in `fen` (chess) makes a threat.
+    fn threat_after(fen: &str, from: (u8, u8), to: (u8, u8)) -> bool {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("normal").expect("normal").clone()).expect("rules");
+        let mut pos = Position::from_fen(rules.clone(), fen).expect("fen");
+        let eval = Evaluator::new(&rules);
+        let g = rules.geometry();
+        let mut list = MoveList::new();
+        generate_legal(&mut pos, &mut list);
+        let m = *list
+            .iter()
+            .find(|m| m.from() == g.sq(from.0, from.1) && m.to() == g.sq(to.0, to.1))
+            .expect("the move is legal");
+        pos.make(m);
+        Thread::makes_threat(&eval, &pos, m)
+    }
+
+    #[test]
+    fn a_pawn_fork_of_two_rooks_is_a_threat() {
+        let fen = "4k3/8/8/1r1r4/8/2P5/8/4K3 w - - 0 1";
+        // c3-c4 attacks both rooks; the king's step attacks nothing.
+        assert!(threat_after(fen, (2, 2), (2, 3)));
+        assert!(!threat_after(fen, (4, 0), (4, 1)));
+        // A rook that attacks a rook threatens nothing bigger than itself.
+        let fen = "4k3/8/8/3r4/8/8/8/R3K3 w - - 0 1";
+        assert!(!threat_after(fen, (0, 0), (3, 0)));
+    }
+}
