@@ -18,12 +18,18 @@
 //! between 1 and 6, so short-range pieces gain more per square. Pawns gain
 //! for advancing towards their promotion zone; royal pieces lose for enemy
 //! attacks next to them; against a lone royal piece the stronger side is
-//! paid for driving it to the edge and approaching with its own.
+//! paid for driving it to the edge (to a corner its colour-bound pieces
+//! cover, as bishop and knight must), for shrinking the box of squares it
+//! can still walk to, and for approaching with its own. Where only
+//! checkmate wins, a side whose pieces are all colour-bound on one square
+//! colour (bishops or ferzes of one colour) cannot win and its lead counts
+//! a sixteenth.
 
 use crate::geometry::Sq;
 use crate::position::{Position, Rules};
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, visit};
 use crate::variant::Color;
+use arrayvec::ArrayVec;
 
 /// Centipawn scores; mates are near [`MATE`].
 pub type Score = i32;
@@ -60,6 +66,12 @@ pub struct Evaluator {
     passed_scale: Score,
     /// The variant has pawn types (pieces that promote by moving).
     has_pawns: bool,
+    /// Per role: it only ever stands on squares of one colour and never
+    /// changes type (bishop, ferz, alfil, makruk's met).
+    colour_bound: Box<[bool]>,
+    /// Only checkmate wins (no extinction or bare king, stalemate a draw,
+    /// no drops): material that cannot give mate cannot win.
+    mate_only: bool,
     p: Params,
 }
 
@@ -230,6 +242,7 @@ impl Evaluator {
         let mut pawn_scale = vec![1000; roles];
         let mut per_square = vec![Vec::new(); roles];
         let mut average = vec![0.0; roles];
+        let mut colour_bound = vec![false; roles];
         for r in 0..roles {
             let role = crate::variant::Role(r as u8);
             let mut m0 = 0.0;
@@ -248,6 +261,11 @@ impl Evaluator {
             let (m0, m5) = (m0 / n, m5 / n);
             average[r] = m5;
             let promotes = rules.promotes[0][r] || rules.promotes[1][r];
+            colour_bound[r] = bound
+                && m0 > 0.0
+                && !promotes
+                && !rules.royal[r]
+                && rules.promoted_type[r].is_none();
             if !rules.royal[r] && !promotes && m0 > 0.0 {
                 // Short-range pieces gain more from each square they see.
                 mobility_weight[r] = (w(MOBILITY_NUM) / m0)
@@ -342,6 +360,20 @@ impl Evaluator {
             promotion_gain,
             passed_scale,
             has_pawns: (0..roles).any(|r| rules.promotes[0][r] || rules.promotes[1][r]),
+            colour_bound: colour_bound.into_boxed_slice(),
+            mate_only: {
+                let end = &rules.variant.end;
+                end.checking
+                    && !end.must_capture
+                    && end.extinction.is_none()
+                    && !end.check_counting
+                    && end.checkmate == crate::variant::GameValue::Loss
+                    && end.stalemate == crate::variant::GameValue::Draw
+                    && !end.stalemate_piece_count
+                    && !rules.variant.drops.piece_drops
+                    && !rules.variant.blast_on_capture
+                    && !rules.holdings
+            },
             p,
         }
     }
@@ -374,6 +406,10 @@ impl Evaluator {
         let mut phase_material = 0;
         let mut pieces = [0 as Score; 2];
         let mut pawn_count = [0; 2];
+        // Per colour: pieces that reach both square colours, and
+        // colour-bound pieces by the colour of their squares.
+        let mut free = [0; 2];
+        let mut bound_on = [[0; 2]; 2];
         for color in Color::BOTH {
             let c = color.index();
             let them = color.opponent();
@@ -390,6 +426,11 @@ impl Evaluator {
                 } else if !rules.royal[r] {
                     phase_material += self.value[r];
                     pieces[c] += self.value[r];
+                    if self.colour_bound[r] {
+                        bound_on[c][square_colour(g, s.sq)] += 1;
+                    } else {
+                        free[c] += 1;
+                    }
                 }
                 score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];
                 if self.mobility_weight[r] != 0 {
@@ -462,21 +503,21 @@ impl Evaluator {
         for c in 0..2 {
             score[c] += (mg[c] * phase + eg[c] * (256 - phase)) / 256;
         }
-        // Mop-up: against a lone royal piece drive it to the edge and
-        // bring our own royal piece close.
+        // Mop-up: against a lone royal piece drive it to the edge (to a
+        // corner our colour-bound pieces can cover, as with bishop and
+        // knight), hem it in and bring our own royal piece close.
         for c in 0..2 {
             if material[1 - c] == 0
                 && material[c] >= 300
                 && let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c])
             {
-                let (tx, ty) = g.coords(theirs).expect("on board");
-                let (ox, oy) = g.coords(ours).expect("on board");
-                let edge = |v: u8, n: u8| i32::from(v).min(i32::from(n) - 1 - i32::from(v));
-                let centre = edge(tx, g.width) + edge(ty, g.height);
-                let dist = (i32::from(tx) - i32::from(ox))
-                    .abs()
-                    .max((i32::from(ty) - i32::from(oy)).abs());
-                score[c] += 200 - 20 * centre - 10 * dist;
+                let colour = match bound_on[c] {
+                    [0, 0] => None,
+                    [_, 0] => Some(0),
+                    [0, _] => Some(1),
+                    _ => None,
+                };
+                score[c] += self.mop_up(pos, Color::BOTH[c], theirs, ours, colour);
             }
         }
         // n-check: checks already given bring the win closer.
@@ -492,15 +533,26 @@ impl Evaluator {
         let us = pos.side_to_move().index();
         let mut diff = score[us] - score[1 - us];
         // Endings a side rarely wins: no pawns and at most a minor
-        // piece's lead (a rook and ferz against a rook in shatranj, a
-        // rook and bishop against a rook in chess). Scaling them down
+        // piece's lead over a side that has something left (a rook and
+        // ferz against a rook in shatranj, a rook and bishop against a
+        // rook in chess; against a bare king mop-up decides). Scaling them down
         // keeps the pawns on and steers to endings that can be won.
         if self.has_pawns && !rules.holdings {
             let strong = if diff >= 0 { us } else { 1 - us };
             if pawn_count[strong] == 0
+                && material[1 - strong] > 0
                 && pieces[strong] - pieces[1 - strong] <= self.p.0[DRAWISH_MARGIN]
             {
                 diff = diff * self.p.0[DRAWISH_SCALE] / 1000;
+            }
+        }
+        // Checkmate needs a piece on each square colour unless a piece
+        // reaches both (a knight, a rook): bishops or ferzes all on one
+        // colour never check a king on the other, so their side cannot win.
+        if self.mate_only {
+            let strong = if diff >= 0 { us } else { 1 - us };
+            if pawn_count[strong] == 0 && free[strong] == 0 && bound_on[strong].contains(&0) {
+                diff /= 16;
             }
         }
         // A lead that makes no progress fades towards the n-move draw.
@@ -510,6 +562,67 @@ impl Evaluator {
             diff -= diff * clock / limit * self.p.0[RULE_FADE] / 1000;
         }
         diff + self.p.0[TEMPO]
+    }
+
+    /// Mop-up against the lone royal piece on `theirs`: in centipawns for
+    /// the side `us` whose royal piece stands on `ours`. `corner` is the
+    /// square colour of the corners to drive it to, when our colour-bound
+    /// pieces all stand on one colour.
+    fn mop_up(
+        &self,
+        pos: &Position,
+        us: Color,
+        theirs: Sq,
+        ours: Sq,
+        corner: Option<usize>,
+    ) -> Score {
+        let g = pos.rules().geometry();
+        let (tx, ty) = g.coords(theirs).expect("on board");
+        let (ox, oy) = g.coords(ours).expect("on board");
+        let (tx, ty, ox, oy) = (i32::from(tx), i32::from(ty), i32::from(ox), i32::from(oy));
+        let (w, h) = (i32::from(g.width), i32::from(g.height));
+        let edge = |v: i32, n: i32| v.min(n - 1 - v);
+        let dist = (tx - ox).abs().max((ty - oy).abs());
+        let mut score = 200 - 20 * (edge(tx, w) + edge(ty, h)) - 10 * dist;
+        if let Some(colour) = corner {
+            let corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)];
+            if let Some(d) = corners
+                .iter()
+                .filter(|&&(x, y)| ((x + y) % 2) as usize == colour)
+                .map(|&(x, y)| (x - tx).abs() + (y - ty).abs())
+                .min()
+            {
+                score -= 10 * d;
+            }
+        }
+        // The squares the lone royal piece could walk to by king steps
+        // without crossing one we attack: the box it is confined to.
+        if let Some(start) = g.dense(theirs)
+            && g.area() <= 256
+        {
+            let mut seen = [0u64; 4];
+            let mut stack: ArrayVec<Sq, 256> = ArrayVec::new();
+            seen[start / 64] |= 1 << (start % 64);
+            stack.push(theirs);
+            let mut region = 0;
+            while let Some(sq) = stack.pop() {
+                region += 1;
+                for &d in &self.neighbours[usize::from(sq)] {
+                    let t = (i32::from(sq) + i32::from(d)) as Sq;
+                    if let Some(i) = g.dense(t)
+                        && seen[i / 64] & (1 << (i % 64)) == 0
+                    {
+                        seen[i / 64] |= 1 << (i % 64);
+                        if !pos.attacked_by(t, us) && pos.piece_on(t).is_none_or(|(c, _)| c != us) {
+                            stack.push(t);
+                        }
+                    }
+                }
+            }
+            let area = g.area() as Score;
+            score += 300 * (area - region) / area;
+        }
+        score
     }
 
     /// The weights in use.
@@ -650,6 +763,11 @@ impl Evaluator {
 
 /// Bonus for a pawn type on (x, y) by how far it has come towards its
 /// promotion zone: grows with the cube of progress, 90 just before it.
+/// The colour of a square on the checkerboard: 0 for a1's.
+fn square_colour(g: &crate::geometry::Geometry, sq: Sq) -> usize {
+    g.coords(sq).map_or(0, |(x, y)| usize::from((x + y) % 2))
+}
+
 fn advancement(rules: &Rules, color: Color, x: u8, y: u8, p: &Params) -> Score {
     let g = rules.geometry();
     let zone = &rules.promotion_zone[color.index()];
@@ -781,5 +899,47 @@ mod tests {
         let (_, stale) = eval_in("normal", "4k3/8/8/8/8/8/P7/R3K3 w - - 90 1");
         let (a, b) = (e.evaluate(&fresh), e.evaluate(&stale));
         assert!(a > 500 && b > 100 && b < a * 3 / 4, "fresh {a}, stale {b}");
+    }
+
+    #[test]
+    fn colour_bound_pieces_on_one_colour_cannot_win() {
+        // Two bishops on light squares against a knight: no checkmate is
+        // possible, so the material lead counts for little; on both
+        // colours they win.
+        let (e, pos) = eval_in("normal", "4k3/8/8/3n4/8/8/4B3/3BK3 w - - 0 1");
+        let same = e.evaluate(&pos);
+        let (e, pos) = eval_in("normal", "4k3/8/8/3n4/8/8/4B3/2B1K3 w - - 0 1");
+        let both = e.evaluate(&pos);
+        assert!(
+            same < 60 && both > 250,
+            "same colour {same}, both colours {both}"
+        );
+        // Makruk: two mets on one colour against a bare king.
+        let (e, pos) = eval_in("makruk", "4k3/8/8/8/8/8/4M3/3MK3 w - - 0 1");
+        let mets = e.evaluate(&pos);
+        assert!(mets < 60, "mets on one colour {mets}");
+        // With a pawn that may still promote, the rule does not apply.
+        let (e, pos) = eval_in("normal", "4k3/8/8/3n4/8/7P/4B3/3BK3 w - - 0 1");
+        assert!(e.evaluate(&pos) > 250);
+    }
+
+    #[test]
+    fn bishop_and_knight_drive_the_king_to_their_corner() {
+        // A dark-squared bishop mates in a1 or h8: the lone king in h8 is
+        // worth more to White than the same king in a8 (a light corner).
+        let (e, right) = eval_in("normal", "7k/8/8/3K4/8/4B3/3N4/8 w - - 0 1");
+        let (_, wrong) = eval_in("normal", "k7/8/8/3K4/8/4B3/3N4/8 w - - 0 1");
+        let (a, b) = (e.evaluate(&right), e.evaluate(&wrong));
+        assert!(a > b + 50, "right corner {a}, wrong corner {b}");
+    }
+
+    #[test]
+    fn a_lone_king_boxed_in_scores_more_for_the_attacker() {
+        // A rook on the second rank shuts the black king into the first;
+        // on the seventh it leaves it six ranks.
+        let (e, boxed) = eval_in("normal", "8/8/8/8/8/8/R7/5k1K b - - 0 1");
+        let (_, free) = eval_in("normal", "8/R7/8/8/8/8/8/5k1K b - - 0 1");
+        let (a, b) = (-e.evaluate(&boxed), -e.evaluate(&free));
+        assert!(a > b + 100, "boxed {a}, free {b}");
     }
 }
