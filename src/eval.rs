@@ -583,18 +583,27 @@ impl Evaluator {
         let (w, h) = (i32::from(g.width), i32::from(g.height));
         let edge = |v: i32, n: i32| v.min(n - 1 - v);
         let dist = (tx - ox).abs().max((ty - oy).abs());
-        let mut score = 200 - 20 * (edge(tx, w) + edge(ty, h)) - 10 * dist;
-        if let Some(colour) = corner {
-            let corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)];
-            if let Some(d) = corners
+        let mut score = 200 - 10 * dist;
+        // Mate with a colour-bound piece happens in its corners only (or
+        // mostly): there the distance to the nearest such corner rules,
+        // strong enough that leaving the wrong corner along the edge pays.
+        let corner_distance = corner.and_then(|colour| {
+            [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
                 .iter()
                 .filter(|&&(x, y)| ((x + y) % 2) as usize == colour)
                 .map(|&(x, y)| (x - tx).abs() + (y - ty).abs())
                 .min()
-            {
-                score -= 10 * d;
+        });
+        let box_weight = match corner_distance {
+            Some(d) => {
+                score -= 40 * d;
+                100
             }
-        }
+            None => {
+                score -= 20 * (edge(tx, w) + edge(ty, h));
+                300
+            }
+        };
         // The squares the lone royal piece could walk to by king steps
         // without crossing one we attack: the box it is confined to.
         if let Some(start) = g.dense(theirs)
@@ -620,7 +629,7 @@ impl Evaluator {
                 }
             }
             let area = g.area() as Score;
-            score += 300 * (area - region) / area;
+            score += box_weight * (area - region) / area;
         }
         score
     }

@@ -504,6 +504,19 @@ fn chu_lion_trading_rules() {
     );
     play(&mut g, &["a1a2"]);
     assert!(g.parse_move("h6h5").is_ok());
+    // A Kirin promoted to Lion is a Lion for these rules (HaChu 0.21
+    // refuses such counterstrikes, and a distant capture of a protected
+    // promoted Lion).
+    let mut g = game(
+        "chu",
+        "11k/12/12/12/12/4+o7/4G2p4/7+O4/12/12/12/K11 w - - 0 1",
+    );
+    play(&mut g, &["e6e7"]);
+    assert!(g.parse_move("h6h5").is_err());
+    assert!(!lion_vs_lion(
+        "11k/12/12/12/4p7/4+o7/12/4N7/12/12/12/K11",
+        "e5e7"
+    ));
 }
 
 #[test]

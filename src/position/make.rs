@@ -729,9 +729,11 @@ impl Position {
         list.iter().any(|&m| self.is_legal(m))
     }
 
-    /// An unpromoted piece of a Lion type.
+    /// A piece of a Lion type, born one or promoted to one (a Kirin that
+    /// promoted is a Lion for the trading rules too, as HaChu and the
+    /// Chu Shogi rule books have it).
     fn is_lion(&self, s: &Slot) -> bool {
-        self.rules.lion[usize::from(s.role.0)] && !s.promoted
+        self.rules.lion[usize::from(s.role.0)]
     }
 
     /// Chu Shogi's Lion trading, checked after the move: a non-Lion may

@@ -379,11 +379,11 @@ pub struct GameEnd {
     /// A repetition during which one side checked with every move loses
     /// for that side (xiangqi); other repetitions score `n_fold_value`.
     pub perpetual_check_illegal: bool,
-    /// Chu Shogi's Lion-trading rules apply to these (unpromoted) types: a
-    /// Lion may not take a protected Lion two squares away unless it takes
-    /// a piece not in `lion_weak_bridges` on the way, and after a non-Lion
-    /// takes a Lion the opponent's next move may not be a non-Lion taking a
-    /// Lion.
+    /// Chu Shogi's Lion-trading rules apply to these types, also to a
+    /// piece promoted to one (the Kirin's Lion): a Lion may not take a
+    /// protected Lion two squares away unless it takes a piece not in
+    /// `lion_weak_bridges` on the way, and after a non-Lion takes a Lion
+    /// the opponent's next move may not be a non-Lion taking a Lion.
     pub lion_types: Vec<Role>,
     pub lion_weak_bridges: Vec<Role>,
 }
