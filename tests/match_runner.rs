@@ -137,6 +137,37 @@ fn faulty_engines_lose_and_the_match_goes_on() {
 }
 
 #[test]
+fn claiming_ones_own_loss_is_a_resignation() {
+    // HaChu resigns with `0-1 {resign}` as White: not a false claim.
+    let pgn = temp("resign-claim.pgn");
+    let json = temp("resign-claim.json");
+    run(&[
+        "--engine",
+        &format!("cmd={GRIFFON}"),
+        "name=griffon",
+        "--engine",
+        &fake("resign-claim"),
+        "name=resigner",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let summary = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        summary.contains("\"wins\":2,\"losses\":0,\"draws\":0"),
+        "{summary}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches(" resigns\"]").count(), 2, "{text}");
+    assert!(!text.contains("false claim"), "{text}");
+}
+
+#[test]
 fn bad_arguments_are_errors() {
     for args in [
         vec!["--engine", "cmd=x", "--engine", "cmd=y"],

@@ -213,6 +213,17 @@ pub fn play_game(
                 );
             }
             Reply::Claim(result, reason) => {
+                // Claiming one's own loss is how engines resign (HaChu
+                // sends `0-1 {resign}`); the game ends the same way.
+                let own_loss = if side == Color::White { "0-1" } else { "1-0" };
+                if result == own_loss {
+                    return finish(
+                        engines,
+                        record,
+                        Some(side.opponent()),
+                        format!("{} resigns", name(side)),
+                    );
+                }
                 // A claim the rules do not support loses (XBoard's
                 // -testClaims); a supported one was caught above.
                 let claimed = format!("{result} {{{reason}}}");
