@@ -361,19 +361,7 @@ impl Evaluator {
             passed_scale,
             has_pawns: (0..roles).any(|r| rules.promotes[0][r] || rules.promotes[1][r]),
             colour_bound: colour_bound.into_boxed_slice(),
-            mate_only: {
-                let end = &rules.variant.end;
-                end.checking
-                    && !end.must_capture
-                    && end.extinction.is_none()
-                    && !end.check_counting
-                    && end.checkmate == crate::variant::GameValue::Loss
-                    && end.stalemate == crate::variant::GameValue::Draw
-                    && !end.stalemate_piece_count
-                    && !rules.variant.drops.piece_drops
-                    && !rules.variant.blast_on_capture
-                    && !rules.holdings
-            },
+            mate_only: rules.variant.wins_only_by_checkmate() && !rules.holdings,
             p,
         }
     }
@@ -535,8 +523,9 @@ impl Evaluator {
         // Endings a side rarely wins: no pawns and at most a minor
         // piece's lead over a side that has something left (a rook and
         // ferz against a rook in shatranj, a rook and bishop against a
-        // rook in chess; against a bare king mop-up decides). Scaling them down
-        // keeps the pawns on and steers to endings that can be won.
+        // rook in chess; against a bare king mop-up decides). Scaling
+        // them down keeps the pawns on and steers to endings that can be
+        // won.
         if self.has_pawns && !rules.holdings {
             let strong = if diff >= 0 { us } else { 1 - us };
             if pawn_count[strong] == 0
@@ -770,13 +759,13 @@ impl Evaluator {
     }
 }
 
-/// Bonus for a pawn type on (x, y) by how far it has come towards its
-/// promotion zone: grows with the cube of progress, 90 just before it.
 /// The colour of a square on the checkerboard: 0 for a1's.
 fn square_colour(g: &crate::geometry::Geometry, sq: Sq) -> usize {
     g.coords(sq).map_or(0, |(x, y)| usize::from((x + y) % 2))
 }
 
+/// Bonus for a pawn type on (x, y) by how far it has come towards its
+/// promotion zone: grows with the cube of progress, 90 just before it.
 fn advancement(rules: &Rules, color: Color, x: u8, y: u8, p: &Params) -> Score {
     let g = rules.geometry();
     let zone = &rules.promotion_zone[color.index()];

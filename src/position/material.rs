@@ -19,7 +19,7 @@
 use super::{EpState, NO_SLOT, Position, SLOTS_PER_SIDE, Slot};
 use crate::geometry::Sq;
 use crate::movegen::legal_moves;
-use crate::variant::{Color, GameValue, Role};
+use crate::variant::{Color, Role};
 use crate::xbetza::Hop;
 use arrayvec::ArrayVec;
 
@@ -43,17 +43,7 @@ impl Position {
     pub fn insufficient_material(&self) -> bool {
         let rules = &self.rules;
         let v = &rules.variant;
-        let end = &v.end;
-        if !end.checking
-            || end.must_capture
-            || end.extinction.is_some()
-            || end.counting_rule.is_some()
-            || end.check_counting
-            || end.checkmate != GameValue::Loss
-            || end.stalemate != GameValue::Draw
-            || v.drops.piece_drops
-            || v.blast_on_capture
-        {
+        if !v.wins_only_by_checkmate() || v.end.counting_rule.is_some() {
             return false;
         }
         let mut men: [ArrayVec<Role, 2>; 2] = [ArrayVec::new(), ArrayVec::new()];

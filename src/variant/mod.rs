@@ -441,6 +441,23 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// Checkmate is the only way to win: checks allowed, no forced
+    /// captures, extinction, check counting, drops or explosions, and a
+    /// stalemate is a plain draw. Then material that can never give mate
+    /// can never win (dead positions, evaluation of such endings).
+    pub fn wins_only_by_checkmate(&self) -> bool {
+        let end = &self.end;
+        end.checking
+            && !end.must_capture
+            && end.extinction.is_none()
+            && !end.check_counting
+            && end.checkmate == GameValue::Loss
+            && end.stalemate == GameValue::Draw
+            && !end.stalemate_piece_count
+            && !self.drops.piece_drops
+            && !self.blast_on_capture
+    }
+
     /// The piece type with this letter.
     pub fn role(&self, letter: Letter) -> Option<Role> {
         self.pieces
