@@ -298,6 +298,7 @@ impl Searcher {
         let (main_h, helper_h) = self.heuristics.split_at_mut(1);
         let helpers = &mut helper_h[..self.threads - 1];
         let result = crossbeam::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(helpers.len());
             for (i, h) in helpers.iter_mut().enumerate() {
                 let shared = &shared;
                 let spawned = scope
@@ -307,17 +308,39 @@ impl Searcher {
                     .spawn(move |_| {
                         let h: &mut Heuristics = h;
                         let mut t = Thread::new(shared, h, false, game_keys);
-                        t.iterate(root, i + 1, &mut Silent);
+                        let result = t.iterate(root, i + 1, &mut Silent);
                         t.publish();
+                        result
                     });
-                if let Err(e) = spawned {
-                    log::warn!("cannot start search thread {}: {e}", i + 1);
+                match spawned {
+                    Ok(handle) => handles.push(handle),
+                    Err(e) => log::warn!("cannot start search thread {}: {e}", i + 1),
                 }
             }
             let mut t = Thread::new(&shared, &mut main_h[0], true, game_keys);
-            let result = t.iterate(root, 0, reporter);
+            let mut result = t.iterate(root, 0, reporter);
             t.publish();
             shared.done.store(true, Ordering::Relaxed);
+            // A helper that finished a deeper iteration with a better
+            // score has seen more than the main thread: play its move.
+            for handle in handles {
+                match handle.join() {
+                    Ok(r)
+                        if r.best.is_some() && r.depth > result.depth && r.score > result.score =>
+                    {
+                        log::debug!(
+                            "helper result: depth {} score {} over depth {} score {}",
+                            r.depth,
+                            r.score,
+                            result.depth,
+                            result.score
+                        );
+                        result = r;
+                    }
+                    Ok(_) => {}
+                    Err(_) => log::error!("a search thread panicked"),
+                }
+            }
             result
         });
         let mut result = result.unwrap_or_else(|_| {
