@@ -167,25 +167,49 @@ impl std::fmt::Display for Params {
     }
 }
 
-/// Expected mobility of one piece from `origin` (a padded square): the
-/// number of reachable squares when each square beyond the first along a
-/// path is empty with probability `1 - p`.
+/// Expected mobility of one piece from `origin` (a padded square) when
+/// each square beyond the first along a path is empty with probability
+/// `1 - p`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Mobility {
+    /// Expected number of distinct moves: a target square that several
+    /// paths lead to (the falcon's three routes, the Lion's leap and its
+    /// two quiet steps) counts once, reached when any of its paths is open
+    /// (taken as independent), so such a piece is not priced as if it had
+    /// three times the targets. Paths that need an occupied square on the
+    /// way (a hopper's hurdle, the Lion's capture in passing) are counted
+    /// apart from each other and from open paths: they exclude each other
+    /// or are other moves.
+    moves: f64,
+    /// Expected number of move records along all paths, one per path that
+    /// reaches a square: what the walk record of a piece holds, so the
+    /// baseline that live mobility is measured against.
+    paths: f64,
+    /// Every target is on the origin's square colour.
+    colour_bound: bool,
+}
+
 fn expected_mobility(
     rules: &Rules,
     color: Color,
     role: crate::variant::Role,
     origin: Sq,
     p: f64,
-) -> (f64, bool) {
+) -> Mobility {
     let table = &rules.table;
     let trees = table.role_trees(color, role);
     let g = &table.geometry;
     let (ox, oy) = g.coords(origin).expect("origin on board");
     let mut colour_bound = true;
-    let mut total = 0.0;
-    // (group, probability of reaching it)
-    let mut stack = vec![(trees.root(origin), 1.0f64)];
-    while let Some((group, prob)) = stack.pop() {
+    let mut paths = 0.0;
+    // Per target square and occupied squares on the way (a signature):
+    // the probability that no quiet path, and that no capturing path,
+    // reaches it.
+    let mut miss: Vec<((Sq, u64), f64, f64)> = Vec::new();
+    // (group, probability of reaching it, signature of the occupied
+    // squares passed: friend or foe on which square)
+    let mut stack = vec![(trees.root(origin), 1.0f64, 0u64)];
+    while let Some((group, prob, occupied)) = stack.pop() {
         if group == 0 {
             continue;
         }
@@ -204,15 +228,35 @@ fn expected_mobility(
                     } else {
                         p
                     };
-                    total += prob * w;
+                    paths += prob * w;
+                    let k = match miss.iter().position(|m| m.0 == (t, occupied)) {
+                        Some(k) => k,
+                        None => {
+                            miss.push(((t, occupied), 1.0, 1.0));
+                            miss.len() - 1
+                        }
+                    };
+                    if quiet {
+                        miss[k].1 *= 1.0 - prob;
+                    }
+                    if capture {
+                        miss[k].2 *= 1.0 - prob;
+                    }
                     if (i32::from(x) + i32::from(y) - i32::from(ox) - i32::from(oy)) % 2 != 0 {
                         colour_bound = false;
                     }
                 }
                 if cell.flags & cell_flags::ORIGIN == 0 {
-                    stack.push((cell.next[EMPTY], prob * (1.0 - p)));
-                    stack.push((cell.next[FRIEND], prob * p / 2.0));
-                    stack.push((cell.next[FOE], prob * p / 2.0));
+                    // Distinct odd multipliers make the sums of different
+                    // square sets differ in practice.
+                    let mark = |class: u64| {
+                        (u64::from(t) * 4 + class).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+                    };
+                    stack.push((cell.next[EMPTY], prob * (1.0 - p), occupied));
+                    let friend = occupied.wrapping_add(mark(1));
+                    stack.push((cell.next[FRIEND], prob * p / 2.0, friend));
+                    let foe = occupied.wrapping_add(mark(2));
+                    stack.push((cell.next[FOE], prob * p / 2.0, foe));
                 }
             }
             if cell.flags & cell_flags::LAST != 0 {
@@ -221,7 +265,17 @@ fn expected_mobility(
             i += 1;
         }
     }
-    (total, colour_bound)
+    // A target is empty (quiet moves) with probability 1 - p and holds a
+    // foe (captures) with p; at p = 0 every target is empty.
+    let moves = miss
+        .iter()
+        .map(|&(_, q, c)| (1.0 - p) * (1.0 - q) + if p > 0.0 { p * (1.0 - c) } else { 0.0 })
+        .sum();
+    Mobility {
+        moves,
+        paths,
+        colour_bound,
+    }
 }
 
 impl Evaluator {
@@ -247,18 +301,23 @@ impl Evaluator {
             let role = crate::variant::Role(r as u8);
             let mut m0 = 0.0;
             let mut m5 = 0.0;
+            let mut m0_paths = 0.0;
+            let mut m5_paths = 0.0;
             let mut bound = true;
             per_square[r].reserve(squares.len());
             for &sq in &squares {
-                let (a, b0) = expected_mobility(rules, Color::White, role, sq, 0.0);
-                let (b, _) = expected_mobility(rules, Color::White, role, sq, 0.5);
-                m0 += a;
-                m5 += b;
-                bound &= b0;
-                per_square[r].push(b);
+                let empty = expected_mobility(rules, Color::White, role, sq, 0.0);
+                let half = expected_mobility(rules, Color::White, role, sq, 0.5);
+                m0 += empty.moves;
+                m5 += half.moves;
+                m0_paths += empty.paths;
+                m5_paths += half.paths;
+                bound &= empty.colour_bound;
+                per_square[r].push(half.moves);
             }
             let n = squares.len() as f64;
             let (m0, m5) = (m0 / n, m5 / n);
+            let (m0_paths, m5_paths) = (m0_paths / n, m5_paths / n);
             average[r] = m5;
             let promotes = rules.promotes[0][r] || rules.promotes[1][r];
             colour_bound[r] = bound
@@ -268,10 +327,12 @@ impl Evaluator {
                 && rules.promoted_type[r].is_none();
             if !rules.royal[r] && !promotes && m0 > 0.0 {
                 // Short-range pieces gain more from each square they see.
-                mobility_weight[r] = (w(MOBILITY_NUM) / m0)
+                // Walk records hold one entry per path, so weight and
+                // baseline count paths too.
+                mobility_weight[r] = (w(MOBILITY_NUM) / m0_paths)
                     .clamp(1.0, w(MOBILITY_MAX).max(1.0))
                     .round() as Score;
-                mobility_base[r] = m5.round() as Score;
+                mobility_base[r] = m5_paths.round() as Score;
             }
             // Royal pieces are beyond price, except where a side may lose
             // one of several (Chu Shogi's king and crown prince).
@@ -939,5 +1000,33 @@ mod tests {
         let (_, free) = eval_in("normal", "8/R7/8/8/8/8/8/5k1K b - - 0 1");
         let (a, b) = (-e.evaluate(&boxed), -e.evaluate(&free));
         assert!(a > b + 100, "boxed {a}, free {b}");
+    }
+
+    /// Mobility of `piece` of `variant` from `square` on an empty board.
+    fn empty_board_mobility(variant: &str, piece: &str, square: &str) -> Mobility {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+        let role = (0..rules.variant.pieces.len())
+            .map(|r| crate::variant::Role(r as u8))
+            .find(|&r| rules.variant.pieces[usize::from(r.0)].name == piece)
+            .expect("piece");
+        let g = rules.geometry();
+        let sq = g.parse(square).expect("square");
+        expected_mobility(&rules, Color::White, role, sq, 0.0)
+    }
+
+    #[test]
+    fn a_target_reached_along_several_paths_counts_once() {
+        // Falcon chess (George Duke): the falcon reaches the 16 squares at
+        // (1,3) and (2,3) offsets, each along three paths, and is worth
+        // less than a queen (Fairy-Max prices it 450 against its rook 475).
+        let falcon = empty_board_mobility("falcon", "falcon", "e4");
+        assert_eq!(falcon.moves.round(), 16.0, "{falcon:?}");
+        assert!(falcon.paths > 40.0, "{falcon:?}");
+        // The Chu Shogi Lion steps or leaps to the 24 squares within two
+        // king steps; its two-step routes to the far squares add no
+        // targets. Its moves that come back (pass) are one more.
+        let lion = empty_board_mobility("chu", "lion", "f6");
+        assert!((24.0..=25.0).contains(&lion.moves.round()), "{lion:?}");
     }
 }
