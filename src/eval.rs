@@ -132,6 +132,7 @@ params! {
     32 DRAWISH_MARGIN = 320, "A side without pawns that leads by at most this much in pieces rarely wins...";
     33 DRAWISH_SCALE = 250, "... so the score shrinks to this many thousandths.";
     34 RULE_FADE = 500, "Thousandths of the score lost as the n-move counter reaches its limit: progress before the draw.";
+    35 CONFINED = 350, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more: the alfil (1/8) about 0.6.";
 }
 
 impl Params {
@@ -170,7 +171,7 @@ impl std::fmt::Display for Params {
 /// Expected mobility of one piece from `origin` (a padded square) when
 /// each square beyond the first along a path is empty with probability
 /// `1 - p`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 struct Mobility {
     /// Expected number of distinct moves: a target square that several
     /// paths lead to (the falcon's three routes, the Lion's leap and its
@@ -187,6 +188,8 @@ struct Mobility {
     paths: f64,
     /// Every target is on the origin's square colour.
     colour_bound: bool,
+    /// The squares it can move to when they are empty.
+    targets: Vec<Sq>,
 }
 
 fn expected_mobility(
@@ -271,11 +274,39 @@ fn expected_mobility(
         .iter()
         .map(|&(_, q, c)| (1.0 - p) * (1.0 - q) + if p > 0.0 { p * (1.0 - c) } else { 0.0 })
         .sum();
+    let targets = miss.iter().filter(|m| m.1 < 1.0).map(|m| m.0.0).collect();
     Mobility {
         moves,
         paths,
         colour_bound,
+        targets,
     }
+}
+
+/// The average share of `squares` that a piece moving by `steps` (its
+/// targets from each padded square on an empty board) can ever get to.
+fn reach(steps: &[Vec<Sq>], squares: &[Sq]) -> f64 {
+    let mut seen = vec![false; steps.len()];
+    let mut total = 0usize;
+    let mut queue = Vec::new();
+    for &start in squares {
+        seen.iter_mut().for_each(|s| *s = false);
+        seen[usize::from(start)] = true;
+        queue.clear();
+        queue.push(start);
+        let mut count = 1;
+        while let Some(sq) = queue.pop() {
+            for &t in &steps[usize::from(sq)] {
+                if !seen[usize::from(t)] {
+                    seen[usize::from(t)] = true;
+                    count += 1;
+                    queue.push(t);
+                }
+            }
+        }
+        total += count;
+    }
+    total as f64 / (squares.len() * squares.len()).max(1) as f64
 }
 
 impl Evaluator {
@@ -304,6 +335,7 @@ impl Evaluator {
             let mut m0_paths = 0.0;
             let mut m5_paths = 0.0;
             let mut bound = true;
+            let mut steps = vec![Vec::new(); g.size];
             per_square[r].reserve(squares.len());
             for &sq in &squares {
                 let empty = expected_mobility(rules, Color::White, role, sq, 0.0);
@@ -314,6 +346,7 @@ impl Evaluator {
                 m5_paths += half.paths;
                 bound &= empty.colour_bound;
                 per_square[r].push(half.moves);
+                steps[usize::from(sq)] = empty.targets;
             }
             let n = squares.len() as f64;
             let (m0, m5) = (m0 / n, m5 / n);
@@ -340,7 +373,18 @@ impl Evaluator {
             value[r] = if priceless || promotes {
                 0 // pawns: below, from what they promote to
             } else {
-                let bound = if bound { w(COLOUR_BOUND) / 1000.0 } else { 1.0 };
+                let mut bound = if bound { w(COLOUR_BOUND) / 1000.0 } else { 1.0 };
+                // A piece that can only ever visit a few squares (the
+                // alfil: 8 of 64) meets few of the enemy's pieces. Not
+                // where it can be dropped anywhere, nor inside a region
+                // (the xiangqi elephant), whose worth is defence.
+                let confinable = colour_bound[r]
+                    && !rules.variant.drops.piece_drops
+                    && rules.variant.pieces[r].mobility.iter().all(Option::is_none);
+                if confinable {
+                    let reach = reach(&steps, &squares);
+                    bound *= (2.0 * reach).min(1.0).powf(w(CONFINED) / 1000.0);
+                }
                 let v = 0.1 * (w(MAT_M0) * m0 + w(MAT_M5) * m5) * bound;
                 v.round() as Score
             };
@@ -1028,5 +1072,34 @@ mod tests {
         // targets. Its moves that come back (pass) are one more.
         let lion = empty_board_mobility("chu", "lion", "f6");
         assert!((24.0..=25.0).contains(&lion.moves.round()), "{lion:?}");
+    }
+
+    fn piece_value(variant: &str, piece: &str) -> Score {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+        let r = rules
+            .variant
+            .pieces
+            .iter()
+            .position(|p| p.name == piece)
+            .expect("piece");
+        Evaluator::new(&rules).value(crate::variant::Role(r as u8))
+    }
+
+    #[test]
+    fn a_piece_confined_to_few_squares_is_cheap() {
+        // The alfil reaches 8 of the 64 squares, the ferz 32: Fairy-Max
+        // prices them 110 and 180 with its knight at 450 (shatranj).
+        let (alfil, ferz) = (
+            piece_value("shatranj", "alfil"),
+            piece_value("shatranj", "firzan"),
+        );
+        let knight = piece_value("shatranj", "knight");
+        assert!(alfil * 3 < ferz * 2, "alfil {alfil}, ferz {ferz}");
+        assert!(alfil * 7 / 2 < knight, "alfil {alfil}, knight {knight}");
+        // A bishop reaches half the board, as colour-bound pieces do: no
+        // further charge.
+        let bishop = piece_value("normal", "bishop");
+        assert!((300..=330).contains(&bishop), "{bishop}");
     }
 }
