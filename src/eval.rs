@@ -72,7 +72,26 @@ pub struct Evaluator {
     /// Only checkmate wins (no extinction or bare king, stalemate a draw,
     /// no drops): material that cannot give mate cannot win.
     mate_only: bool,
+    /// Per role: what its value was worked out from (`griffon values`).
+    stats: Box<[PieceStats]>,
     p: Params,
+}
+
+/// What a piece's value is worked out from: its average mobility over the
+/// board's squares and the share of the board it can ever reach. Shown to
+/// variant designers by `griffon values`, so they see why a piece of
+/// theirs is priced as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PieceStats {
+    /// Distinct moves on an empty board (`m0`).
+    pub empty_board: f64,
+    /// Expected distinct moves on a half-full board (`m5`).
+    pub half_full: f64,
+    /// It stays on one square colour.
+    pub colour_bound: bool,
+    /// The share of the board it can get to from a square, on average,
+    /// where that lowers its value (colour-bound pieces; else `None`).
+    pub reach: Option<f64>,
 }
 
 /// The evaluation's weights, by name: the defaults below, or a set a
@@ -328,6 +347,7 @@ impl Evaluator {
         let mut per_square = vec![Vec::new(); roles];
         let mut average = vec![0.0; roles];
         let mut colour_bound = vec![false; roles];
+        let mut stats = vec![PieceStats::default(); roles];
         for r in 0..roles {
             let role = crate::variant::Role(r as u8);
             let mut m0 = 0.0;
@@ -352,6 +372,9 @@ impl Evaluator {
             let (m0, m5) = (m0 / n, m5 / n);
             let (m0_paths, m5_paths) = (m0_paths / n, m5_paths / n);
             average[r] = m5;
+            stats[r].empty_board = m0;
+            stats[r].half_full = m5;
+            stats[r].colour_bound = bound;
             let promotes = rules.promotes[0][r] || rules.promotes[1][r];
             colour_bound[r] = bound
                 && m0 > 0.0
@@ -383,6 +406,7 @@ impl Evaluator {
                     && rules.variant.pieces[r].mobility.iter().all(Option::is_none);
                 if confinable {
                     let reach = reach(&steps, &squares);
+                    stats[r].reach = Some(reach);
                     bound *= (2.0 * reach).min(1.0).powf(w(CONFINED) / 1000.0);
                 }
                 let v = 0.1 * (w(MAT_M0) * m0 + w(MAT_M5) * m5) * bound;
@@ -467,8 +491,14 @@ impl Evaluator {
             has_pawns: (0..roles).any(|r| rules.promotes[0][r] || rules.promotes[1][r]),
             colour_bound: colour_bound.into_boxed_slice(),
             mate_only: rules.variant.wins_only_by_checkmate() && !rules.holdings,
+            stats: stats.into_boxed_slice(),
             p,
         }
+    }
+
+    /// What the value of `role` was worked out from.
+    pub fn stats(&self, role: crate::variant::Role) -> PieceStats {
+        self.stats[usize::from(role.0)]
     }
 
     /// The material value of a role in centipawns.

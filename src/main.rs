@@ -38,6 +38,22 @@ enum Command {
     /// method: logistic regression of results on the evaluation of quiet
     /// positions); prints the weights as NAME=VALUE lines.
     Tune(TuneArgs),
+    /// Show the value the evaluation gives each piece of a variant and
+    /// what it was worked out from (mobility, reach).
+    Values(ValuesArgs),
+}
+
+#[derive(Args)]
+struct ValuesArgs {
+    /// Variant name.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+    /// Evaluation weights (NAME=VALUE lines, as `griffon tune` writes them).
+    #[arg(long)]
+    params: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -264,6 +280,7 @@ fn main() -> ExitCode {
         Some(Command::Search(args)) => search(&args),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Tune(args)) => tune(&args),
+        Some(Command::Values(args)) => values(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => xboard(&args),
     };
@@ -509,6 +526,47 @@ fn read_params(path: Option<&PathBuf>) -> Result<griffon::eval::Params, String> 
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     griffon::eval::Params::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn values(args: &ValuesArgs) -> Result<(), String> {
+    let set = variant_set(args.variant_file.as_ref())?;
+    let pos = load_position(&set, &args.variant, None)?;
+    let rules = pos.rules();
+    let eval = griffon::eval::Evaluator::with_params(rules, read_params(args.params.as_ref())?);
+    let mut out = format!(
+        "{:<16} {:<6} {:>6} {:>6} {:>6}  note\n",
+        "piece", "letter", "value", "m0", "m5"
+    );
+    for (r, piece) in rules.variant.pieces.iter().enumerate() {
+        let role = griffon::variant::Role(r as u8);
+        let st = eval.stats(role);
+        let mut notes = Vec::new();
+        if rules.royal[r] {
+            notes.push("royal".to_string());
+        }
+        if rules.promotes[0][r] || rules.promotes[1][r] {
+            notes.push("promotes: valued by what it becomes".to_string());
+        }
+        if st.colour_bound {
+            notes.push("colour-bound".to_string());
+        }
+        if let Some(reach) = st.reach.filter(|&x| x < 0.5 - 1e-9) {
+            notes.push(format!("reaches {:.1} % of the board", 100.0 * reach));
+        }
+        out.push_str(&format!(
+            "{:<16} {:<6} {:>6} {:>6.2} {:>6.2}  {}\n",
+            piece.name,
+            piece.letter.to_string(),
+            eval.value(role),
+            st.empty_board,
+            st.half_full,
+            notes.join(", ")
+        ));
+    }
+    out.push_str(
+        "value: centipawns; m0 / m5: distinct moves on an empty / half-full board, averaged over the squares\n",
+    );
+    write_stdout(&out)
 }
 
 fn xboard(args: &XboardArgs) -> Result<(), String> {

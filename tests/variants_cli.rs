@@ -77,3 +77,42 @@ fn lists_builtins_and_checks_user_files() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn values_lists_every_piece_of_a_user_variant() {
+    // An alfil (`A`: two diagonal squares, leaping) reaches 8 of the 64
+    // squares; a knight all of them. (The chess pawn is customPiece1.)
+    let path = temp_file(
+        "values.ini",
+        "[alfils:normal]\ncustomPiece2 = a:A\npieceNames = p:pawn a:alfil\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKANR w KQkq - 0 1\n",
+    );
+    let file = path.to_str().expect("utf-8 path");
+    let out = griffon(&["values", "--variant-file", file, "--variant", "alfils"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let value = |name: &str| -> i32 {
+        let row = stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}:\n{stdout}"));
+        row.split_whitespace()
+            .nth(2)
+            .expect("value")
+            .parse()
+            .expect("number")
+    };
+    assert!(value("knight") > 3 * value("alfil").max(1), "{stdout}");
+    let alfil = stdout
+        .lines()
+        .find(|l| l.starts_with("alfil "))
+        .expect("alfil row");
+    assert!(alfil.contains("reaches 12.5 % of the board"), "{stdout}");
+    let out = griffon(&["values", "--variant", "nosuchvariant"]);
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_file(path);
+}
