@@ -89,8 +89,9 @@ pub struct PieceStats {
     pub half_full: f64,
     /// It stays on one square colour.
     pub colour_bound: bool,
-    /// The share of the board it can get to from a square, on average,
-    /// where that lowers its value (colour-bound pieces; else `None`).
+    /// The share of the board it can get to from a square, on average
+    /// (colour-bound pieces outside regions; else `None`), which lowers
+    /// its value by the weight `CONFINED`.
     pub reach: Option<f64>,
 }
 
@@ -151,7 +152,7 @@ params! {
     32 DRAWISH_MARGIN = 320, "A side without pawns that leads by at most this much in pieces rarely wins...";
     33 DRAWISH_SCALE = 250, "... so the score shrinks to this many thousandths.";
     34 RULE_FADE = 500, "Thousandths of the score lost as the n-move counter reaches its limit: progress before the draw.";
-    35 CONFINED = 350, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more: the alfil (1/8) about 0.6.";
+    35 CONFINED = 0, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more; 350 makes the alfil (1/8) about 0.6 (0: off; at 350 shatranj played worse, BENCHMARKS.md).";
 }
 
 impl Params {
@@ -1104,7 +1105,7 @@ mod tests {
         assert!((24.0..=25.0).contains(&lion.moves.round()), "{lion:?}");
     }
 
-    fn piece_value(variant: &str, piece: &str) -> Score {
+    fn piece_value(variant: &str, piece: &str, params: &Params) -> Score {
         let set = crate::variant::VariantSet::builtin().expect("built-ins");
         let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
         let r = rules
@@ -1113,23 +1114,26 @@ mod tests {
             .iter()
             .position(|p| p.name == piece)
             .expect("piece");
-        Evaluator::new(&rules).value(crate::variant::Role(r as u8))
+        Evaluator::with_params(&rules, params.clone()).value(crate::variant::Role(r as u8))
     }
 
     #[test]
-    fn a_piece_confined_to_few_squares_is_cheap() {
-        // The alfil reaches 8 of the 64 squares, the ferz 32: Fairy-Max
-        // prices them 110 and 180 with its knight at 450 (shatranj).
+    fn a_piece_confined_to_few_squares_can_be_priced_cheap() {
+        // With the weight on (it is off by default): the alfil reaches 8
+        // of the 64 squares, the ferz 32; Fairy-Max prices them 110 and
+        // 180 with its knight at 450 (shatranj).
+        let mut p = Params::default();
+        p.0[CONFINED] = 350;
         let (alfil, ferz) = (
-            piece_value("shatranj", "alfil"),
-            piece_value("shatranj", "firzan"),
+            piece_value("shatranj", "alfil", &p),
+            piece_value("shatranj", "firzan", &p),
         );
-        let knight = piece_value("shatranj", "knight");
+        let knight = piece_value("shatranj", "knight", &p);
         assert!(alfil * 3 < ferz * 2, "alfil {alfil}, ferz {ferz}");
         assert!(alfil * 7 / 2 < knight, "alfil {alfil}, knight {knight}");
         // A bishop reaches half the board, as colour-bound pieces do: no
         // further charge.
-        let bishop = piece_value("normal", "bishop");
+        let bishop = piece_value("normal", "bishop", &p);
         assert!((300..=330).contains(&bishop), "{bishop}");
     }
 }

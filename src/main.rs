@@ -380,7 +380,14 @@ fn print_warnings(warnings: &[Warning]) {
 /// All errors of a failed load, one per line, for stderr.
 fn load_failure(error: &LoadError) -> String {
     print_warnings(&error.warnings);
-    let lines: Vec<String> = error.errors.iter().map(|e| format!("error: {e}")).collect();
+    // One fault can be met many times (a FEN letter on every square it
+    // stands on): say each once.
+    let mut lines: Vec<String> = Vec::new();
+    for line in error.errors.iter().map(|e| format!("error: {e}")) {
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
     format!("variant file rejected\n{}", lines.join("\n"))
 }
 

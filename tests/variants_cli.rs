@@ -106,7 +106,7 @@ fn values_lists_every_piece_of_a_user_variant() {
             .parse()
             .expect("number")
     };
-    assert!(value("knight") > 3 * value("alfil").max(1), "{stdout}");
+    assert!(value("knight") > 2 * value("alfil").max(1), "{stdout}");
     let alfil = stdout
         .lines()
         .find(|l| l.starts_with("alfil "))
@@ -114,5 +114,30 @@ fn values_lists_every_piece_of_a_user_variant() {
     assert!(alfil.contains("reaches 12.5 % of the board"), "{stdout}");
     let out = griffon(&["values", "--variant", "nosuchvariant"]);
     assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_custom_piece_that_replaces_the_chess_pawn_is_pointed_out() {
+    // Griffon's chess defines its pawn as customPiece1 (Fairy-Stockfish
+    // has a built-in pawn), so a child's customPiece1 replaces it: the
+    // warning says so and names a free key, and each error shows once.
+    let path = temp_file(
+        "pawnless.ini",
+        "[alfils2:normal]\ncustomPiece1 = a:A\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKANR w KQkq - 0 1\n",
+    );
+    let out = griffon(&["variants", "--file", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("replaces the inherited customPiece1 = p:fmWfceFifmnD")
+            && stderr.contains("such as customPiece2"),
+        "{stderr}"
+    );
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    let mut unique = errors.clone();
+    unique.dedup();
+    assert_eq!(errors, unique, "{stderr}");
     let _ = std::fs::remove_file(path);
 }

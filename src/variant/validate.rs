@@ -409,8 +409,33 @@ impl<'a> Batch<'a> {
                 dialect,
                 loc: loc(entry),
             };
-            match spec.pieces.iter_mut().find(|p| p.key == key) {
-                Some(existing) => *existing = slot,
+            match spec.pieces.iter().position(|p| p.key == key) {
+                Some(i) => {
+                    // An inherited piece under the same key but another
+                    // letter is lost, which is rarely meant: Griffon's
+                    // built-in files define the chess pawn as customPiece1,
+                    // where Fairy-Stockfish has a built-in pawn.
+                    let old = &spec.pieces[i];
+                    if old.letter != letter && old.loc.section != section_name {
+                        let free = (1..)
+                            .map(|n| format!("customPiece{n}"))
+                            .find(|k| {
+                                !spec.pieces.iter().any(|p| p.key == *k)
+                                    && !here.contains(k.as_str())
+                            })
+                            .unwrap_or_default();
+                        let message = format!(
+                            "replaces the inherited {key} = {}:{} of '{}' ({}:{}); to add a piece instead, use an unused key such as {free}",
+                            old.letter,
+                            old.betza.as_deref().unwrap_or(""),
+                            old.loc.section,
+                            old.loc.file,
+                            old.loc.line,
+                        );
+                        self.out.warnings.push(warning(&loc(entry), key, message));
+                    }
+                    spec.pieces[i] = slot;
+                }
                 None => spec.pieces.push(slot),
             }
         }
