@@ -899,6 +899,9 @@ impl<'a> Checker<'a> {
                 let key = self.pieces[i].key.clone();
                 let extra = self.compile_betza("ifmnD", Dialect::XBoard, &header, &key);
                 self.pieces[i].moves.moves.extend(extra.moves);
+                // XBoard learns the piece from this string (`piece P&
+                // ...`): without the double step it would refuse it.
+                self.pieces[i].betza.push_str("ifmnD");
             }
         }
         let mut ep_types = self.colored_roles(

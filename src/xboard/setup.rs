@@ -247,4 +247,24 @@ mod tests {
         assert_eq!(with_wrap("mafsW"), "moafsoW");
         assert_eq!(with_wrap("oN"), "oN");
     }
+
+    #[test]
+    fn a_fairy_stockfish_pawn_tells_xboard_its_double_step() {
+        // `pawn = p` is Fairy-Stockfish's pawn (fmWfceF) whose double step
+        // is the doubleStep rule; XBoard knows only what `piece` says.
+        let mut set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let text = "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
+                    startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        set.load_str("mychess.ini", text).expect("loads");
+        let lines = super::piece_lines(set.get("mychess").expect("variant"));
+        assert!(
+            lines.contains(&"piece P& fmWfceFifmnD".to_string()),
+            "{lines:?}"
+        );
+        // Without the rule, no double step.
+        let text = "[mychess2:mychess]\ndoubleStep = false\n";
+        set.load_str("mychess2.ini", text).expect("loads");
+        let lines = super::piece_lines(set.get("mychess2").expect("variant"));
+        assert!(lines.contains(&"piece P& fmWfceF".to_string()), "{lines:?}");
+    }
 }
