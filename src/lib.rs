@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod position;
 pub mod rng;
 pub mod search;
+pub mod tablebase;
 pub mod trajectory;
 pub mod tune;
 pub mod variant;

@@ -41,6 +41,55 @@ enum Command {
     /// Show the value the evaluation gives each piece of a variant and
     /// what it was worked out from (mobility, reach).
     Values(ValuesArgs),
+    /// Endgame tablebases: generate a material balance by retrograde
+    /// analysis (distance to mate, both sides to move) and check it.
+    Tb(TbArgs),
+}
+
+#[derive(Args)]
+struct TbArgs {
+    #[command(subcommand)]
+    action: TbAction,
+}
+
+#[derive(Subcommand)]
+enum TbAction {
+    /// Generate a table (and the smaller ones its captures lead to) and
+    /// print its statistics: won, drawn and lost positions per side to
+    /// move, the longest mate with a position.
+    Gen(TbGenArgs),
+    /// Generate, then check every value against its successors by a
+    /// one-ply lookahead; exit status 1 on any disagreement.
+    Verify(TbGenArgs),
+    /// Generate the table of a position's material and print the
+    /// position's value (win/loss with the distance to mate, or draw) and
+    /// its moves, best first.
+    Probe(TbProbeArgs),
+}
+
+#[derive(Args)]
+struct TbProbeArgs {
+    /// Variant name.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    #[arg(long)]
+    fen: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct TbGenArgs {
+    /// Variant name.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Material in the variant's letters, White's men first: `KQvKR`.
+    #[arg(long)]
+    material: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -281,6 +330,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Tune(args)) => tune(&args),
         Some(Command::Values(args)) => values(&args),
+        Some(Command::Tb(args)) => tb(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => xboard(&args),
     };
@@ -573,6 +623,93 @@ fn values(args: &ValuesArgs) -> Result<(), String> {
     out.push_str(
         "value: centipawns; m0 / m5: distinct moves on an empty / half-full board, averaged over the squares\n",
     );
+    write_stdout(&out)
+}
+
+fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
+    use griffon::tablebase::{Generator, placement};
+    let set = variant_set(a.variant_file.as_ref())?;
+    let pos = load_position(&set, &a.variant, Some(&a.fen))?;
+    let rules = pos.rules().clone();
+    let (material, squares) = placement(&pos).map_err(|e| e.to_string())?;
+    let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
+    let table = generator.table(&material).map_err(|e| e.to_string())?;
+    let stm = pos.side_to_move();
+    let g = rules.geometry();
+    let name = |d: u8| {
+        let w = usize::from(g.width);
+        g.name(g.sq((usize::from(d) % w) as u8, (usize::from(d) / w) as u8))
+    };
+    let mut out = format!("{}: {}\n", table.name, table.probe(&squares, stm));
+    let moves = table.moves(&squares, stm);
+    if let Some(&(f, t, _)) = moves.first() {
+        out.push_str(&format!("best move: {}{}\n", name(f), name(t)));
+    }
+    for (f, t, v) in moves {
+        out.push_str(&format!("  {}{}: opponent's {v}\n", name(f), name(t)));
+    }
+    write_stdout(&out)
+}
+
+fn tb(args: &TbArgs) -> Result<(), String> {
+    use griffon::tablebase::{Generator, Material};
+    let a = match &args.action {
+        TbAction::Gen(a) | TbAction::Verify(a) => a,
+        TbAction::Probe(a) => return tb_probe(a),
+    };
+    let set = variant_set(a.variant_file.as_ref())?;
+    let pos = load_position(&set, &a.variant, None)?;
+    let rules = pos.rules().clone();
+    let material = Material::parse(&rules, &a.material).map_err(|e| e.to_string())?;
+    let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
+    generator.progress = Some(Box::new(|line: &str| eprintln!("{line}")));
+    let start = std::time::Instant::now();
+    let table = generator.table(&material).map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let ix = &table.index;
+    let mut out = format!(
+        "table {} ({}): {} positions per side to move ({} royal pairs, {} symmetries), naive {:.0}: {:.1}x smaller\n",
+        table.name,
+        rules.variant.name,
+        ix.size,
+        ix.pairs.len(),
+        ix.symmetries.len(),
+        ix.naive_size(),
+        ix.naive_size() / ix.size as f64
+    );
+    let st = table.stats();
+    for (c, side) in ["white", "black"].iter().enumerate() {
+        out.push_str(&format!(
+            "{side} to move: {} won, {} drawn, {} lost",
+            st.won[c], st.drawn[c], st.lost[c]
+        ));
+        match &st.longest[c] {
+            Some((n, fen)) => out.push_str(&format!("; longest mate {n} moves: {fen}\n")),
+            None => out.push_str("; no win\n"),
+        }
+    }
+    out.push_str(&format!(
+        "generated in {seconds:.2} s (with its smaller tables)\n"
+    ));
+    if let TbAction::Verify(_) = &args.action {
+        let (checked, bad) = table.verify();
+        for line in &bad {
+            out.push_str(&format!("mismatch: {line}\n"));
+        }
+        out.push_str(&format!(
+            "verify: {checked} positions checked, {}\n",
+            if bad.is_empty() {
+                "all consistent"
+            } else {
+                "MISMATCHES"
+            }
+        ));
+        write_stdout(&out)?;
+        if !bad.is_empty() {
+            return Err("verification failed".into());
+        }
+        return Ok(());
+    }
     write_stdout(&out)
 }
 

@@ -1,0 +1,748 @@
+//! Retrograde analysis: distance to mate for both sides to move.
+//!
+//! Each position of a table has one byte per side to move: 0 = not won by
+//! either side (a draw once generation ends), 255 = illegal or an unused
+//! index, otherwise `plies + 1` where `plies` is the distance to mate;
+//! an odd `plies` is a win for the side to move, an even one a loss.
+//!
+//! Generation goes ply by ply. Ply 0: the checkmated positions. An odd
+//! ply `p`: every un-move from a position lost at `p - 1` gives a position
+//! won at `p`. An even ply `p`: every un-move from a position won at
+//! `p - 1` gives a candidate, which is lost at `p` if every legal move
+//! leads to a win for the opponent within `p - 1` plies. Captures leave
+//! the table: their values come from the smaller tables, built first, and
+//! enter the iteration as seeds at the ply their outcome decides (a
+//! capture that wins in `q` plies seeds a win at `q`; a position whose
+//! captures all lose, the slowest in `q`, is re-examined at `q + 1`).
+
+use super::index::Indexer;
+use super::moves::{Mask, PieceSteps};
+use super::{Material, TbError, Value, check_rules};
+use crate::position::Rules;
+use crate::variant::{Color, GameValue, Role};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+pub const DRAW: u8 = 0;
+pub const BROKEN: u8 = 255;
+/// Longest distance to mate a byte holds, in plies.
+const MAX_PLIES: u32 = 253;
+
+#[inline]
+fn is_win(code: u8) -> bool {
+    code != DRAW && code != BROKEN && code.is_multiple_of(2)
+}
+
+#[inline]
+fn is_loss(code: u8) -> bool {
+    code != BROKEN && code % 2 == 1
+}
+
+#[derive(Clone, Debug)]
+struct Man {
+    color: Color,
+    steps: Arc<PieceSteps>,
+}
+
+/// One generated table.
+#[derive(Debug)]
+pub struct Table {
+    pub material: Material,
+    pub name: String,
+    pub index: Indexer,
+    /// Per side to move (White, Black), one code per index.
+    pub values: [Vec<u8>; 2],
+    men: Vec<Man>,
+    /// The table after man `j` is captured (`None` for the royals).
+    subs: Vec<Option<Arc<Table>>>,
+    flying_general: bool,
+    width: usize,
+    stalemate_loses: bool,
+    /// Each man's FEN letter.
+    letters: Vec<String>,
+}
+
+/// Receives progress lines.
+pub type Progress = Box<dyn FnMut(&str)>;
+
+/// Builds tables, keeping each generated one for the larger tables whose
+/// captures lead into it.
+pub struct Generator {
+    rules: Arc<Rules>,
+    steps: HashMap<(Color, Role), Arc<PieceSteps>>,
+    tables: HashMap<Material, Arc<Table>>,
+    /// Called with a line of progress (table name, ply, positions).
+    pub progress: Option<Progress>,
+}
+
+impl Generator {
+    pub fn new(rules: Arc<Rules>) -> Result<Generator, TbError> {
+        check_rules(&rules)?;
+        Ok(Generator {
+            rules,
+            steps: HashMap::new(),
+            tables: HashMap::new(),
+            progress: None,
+        })
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    fn steps(&mut self, color: Color, role: Role) -> Result<Arc<PieceSteps>, TbError> {
+        if let Some(s) = self.steps.get(&(color, role)) {
+            return Ok(s.clone());
+        }
+        let r = usize::from(role.0);
+        if self.rules.promotes[color.index()][r] {
+            return Err(TbError(format!(
+                "piece '{}' promotes; tablebases do not support promotion yet",
+                self.rules.variant.pieces[r].letter.for_color(Color::White)
+            )));
+        }
+        let s = Arc::new(PieceSteps::build(&self.rules.table, color, role)?);
+        self.steps.insert((color, role), s.clone());
+        Ok(s)
+    }
+
+    fn say(&mut self, line: &str) {
+        if let Some(p) = self.progress.as_mut() {
+            p(line);
+        }
+    }
+
+    /// The table of `material`, generating it (and the tables its
+    /// captures lead to) if needed.
+    pub fn table(&mut self, material: &Material) -> Result<Arc<Table>, TbError> {
+        if let Some(t) = self.tables.get(material) {
+            return Ok(t.clone());
+        }
+        let mut subs = Vec::new();
+        for j in 0..material.men.len() {
+            subs.push(if j < 2 {
+                None
+            } else {
+                Some(self.table(&material.without(j))?)
+            });
+        }
+        let mut men = Vec::new();
+        for &(color, role) in &material.men {
+            men.push(Man {
+                color,
+                steps: self.steps(color, role)?,
+            });
+        }
+        let v = &self.rules.variant;
+        let (width, height) = (usize::from(v.width), usize::from(v.height));
+        let flying_general = v.end.flying_general;
+        let step_refs: Vec<&PieceSteps> = men.iter().map(|m| m.steps.as_ref()).collect();
+        // The flying-general rule looks along files: keep the symmetries
+        // that map files onto files.
+        let keeps_files = |p: &Vec<u8>| {
+            !flying_general
+                || (0..width * height)
+                    .all(|s| usize::from(p[s]) % width == usize::from(p[s % width]) % width)
+        };
+        let index = Indexer::new(
+            width,
+            height,
+            false,
+            &material.groups(),
+            &step_refs,
+            &keeps_files,
+        )?;
+        let name = material.name(&self.rules);
+        let size = index.size as usize;
+        let mut table = Table {
+            material: material.clone(),
+            name: name.clone(),
+            index,
+            values: [vec![DRAW; size], vec![DRAW; size]],
+            men,
+            subs,
+            flying_general,
+            width,
+            stalemate_loses: v.end.stalemate == GameValue::Loss,
+            letters: material
+                .men
+                .iter()
+                .map(|&(c, r)| v.pieces[usize::from(r.0)].letter.for_color(c))
+                .collect(),
+        };
+        let mut log = Vec::new();
+        table.generate(&mut |s: String| log.push(s))?;
+        for line in log {
+            self.say(&line);
+        }
+        let table = Arc::new(table);
+        self.tables.insert(material.clone(), table.clone());
+        Ok(table)
+    }
+}
+
+/// A position being looked at: the men's squares and who is where.
+#[derive(Clone, Copy)]
+struct Pos {
+    sq: [u8; super::MAX_MEN],
+    /// Occupied squares per colour.
+    occ: [Mask; 2],
+}
+
+impl Table {
+    /// The position at an index known to be in use.
+    fn pos_known(&self, index: u32) -> Pos {
+        let n = self.men.len();
+        let mut sq = [0u8; super::MAX_MEN];
+        self.index.decode(index, &mut sq[..n]);
+        let mut occ = [0 as Mask; 2];
+        for (i, m) in self.men.iter().enumerate() {
+            occ[m.color.index()] |= 1 << sq[i];
+        }
+        Pos { sq, occ }
+    }
+
+    fn pos(&self, index: u32) -> Option<Pos> {
+        let n = self.men.len();
+        let mut sq = [0u8; super::MAX_MEN];
+        self.index.decode(index, &mut sq[..n]);
+        // Unused indices: men on one square, or not the canonical image.
+        let mut occ = [0 as Mask; 2];
+        for (i, m) in self.men.iter().enumerate() {
+            let bit: Mask = 1 << sq[i];
+            if (occ[0] | occ[1]) & bit != 0 {
+                return None;
+            }
+            occ[m.color.index()] |= bit;
+        }
+        if self.index.encode(&sq[..n]) != Some(index) {
+            return None;
+        }
+        Some(Pos { sq, occ })
+    }
+
+    /// Whether `color`'s royal piece is attacked (or faces the other
+    /// general where that is forbidden).
+    fn in_check(&self, p: &Pos, color: Color) -> bool {
+        let royal = p.sq[color.index()];
+        let them = color.opponent();
+        let (friends, foes) = (p.occ[them.index()], p.occ[color.index()]);
+        for (i, m) in self.men.iter().enumerate() {
+            if m.color != them {
+                continue;
+            }
+            let from = p.sq[i];
+            if m.steps.attack_to[usize::from(royal)]
+                .iter()
+                .any(|s| s.from == from && s.allowed(friends, foes))
+            {
+                return true;
+            }
+        }
+        if self.flying_general {
+            let (a, b) = (usize::from(p.sq[0]), usize::from(p.sq[1]));
+            if a % self.width == b % self.width {
+                let (lo, hi) = (a.min(b), a.max(b));
+                let all = p.occ[0] | p.occ[1];
+                if !(lo + self.width..hi)
+                    .step_by(self.width)
+                    .any(|s| all & (1 << s) != 0)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with the code of the position after each pseudo-legal
+    /// move of `stm` (from the opponent's point of view); an illegal move
+    /// gives `BROKEN`. Returns early when `f` returns false.
+    fn for_each_successor(&self, p: &Pos, stm: Color, f: &mut dyn FnMut(u8, u8, u8) -> bool) {
+        let n = self.men.len();
+        let (friends, foes) = (p.occ[stm.index()], p.occ[stm.opponent().index()]);
+        let them = stm.opponent().index();
+        let mut sq = p.sq;
+        for i in 0..n {
+            let m = &self.men[i];
+            if m.color != stm {
+                continue;
+            }
+            let from = p.sq[i];
+            for s in &m.steps.quiet_from[usize::from(from)] {
+                if !s.allowed(friends, foes) {
+                    continue;
+                }
+                sq[i] = s.to;
+                let code = self
+                    .index
+                    .encode(&sq[..n])
+                    .map_or(BROKEN, |j| self.values[them][j as usize]);
+                sq[i] = from;
+                if !f(from, s.to, code) {
+                    return;
+                }
+            }
+            for s in &m.steps.capture_from[usize::from(from)] {
+                if !s.allowed(friends, foes) {
+                    continue;
+                }
+                let Some(j) = (0..n).find(|&j| p.sq[j] == s.to) else {
+                    continue;
+                };
+                let Some(sub) = &self.subs[j] else {
+                    // Taking a royal: the position itself is illegal.
+                    continue;
+                };
+                let mut rest = [0u8; super::MAX_MEN];
+                let mut k = 0;
+                for (l, &q) in sq[..n].iter().enumerate() {
+                    if l != j {
+                        rest[k] = if l == i { s.to } else { q };
+                        k += 1;
+                    }
+                }
+                let code = sub
+                    .index
+                    .encode(&rest[..k])
+                    .map_or(BROKEN, |x| sub.values[them][x as usize]);
+                if !f(from, s.to, code) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The positions (indices, `stm` to move) from which `stm` reaches
+    /// `p` by a quiet move.
+    fn predecessors(&self, p: &Pos, stm: Color, out: &mut Vec<u32>) {
+        out.clear();
+        let n = self.men.len();
+        let all = p.occ[0] | p.occ[1];
+        let mut sq = p.sq;
+        for i in 0..n {
+            let m = &self.men[i];
+            if m.color != stm {
+                continue;
+            }
+            let to = p.sq[i];
+            let to_bit: Mask = 1 << to;
+            for s in &m.steps.quiet_to[usize::from(to)] {
+                let from_bit: Mask = 1 << s.from;
+                if all & from_bit != 0 {
+                    continue;
+                }
+                let friends = p.occ[stm.index()] & !to_bit | from_bit;
+                if !s.allowed(friends, p.occ[stm.opponent().index()]) {
+                    continue;
+                }
+                sq[i] = s.from;
+                if let Some(j) = self.index.encode(&sq[..n]) {
+                    out.push(j);
+                }
+                sq[i] = to;
+            }
+        }
+    }
+
+    /// Every legal move of `stm` loses within `plies - 1` plies, and
+    /// there is one (the loss is then `plies`).
+    fn all_lost(&self, p: &Pos, stm: Color, plies: u32) -> bool {
+        let mut any = false;
+        let mut ok = true;
+        self.for_each_successor(p, stm, &mut |_, _, code| {
+            if code == BROKEN {
+                return true;
+            }
+            any = true;
+            if !is_win(code) || u32::from(code) - 1 > plies - 1 {
+                ok = false;
+                return false;
+            }
+            true
+        });
+        any && ok
+    }
+
+    fn generate(&mut self, log: &mut dyn FnMut(String)) -> Result<(), TbError> {
+        let size = self.index.size as usize;
+        let colors = Color::BOTH;
+        // Pass 1: illegal and unused positions.
+        let mut used = 0u64;
+        for idx in 0..size {
+            match self.pos(idx as u32) {
+                None => {
+                    self.values[0][idx] = BROKEN;
+                    self.values[1][idx] = BROKEN;
+                }
+                Some(p) => {
+                    used += 1;
+                    for stm in colors {
+                        if self.in_check(&p, stm.opponent()) {
+                            self.values[stm.index()][idx] = BROKEN;
+                        }
+                    }
+                }
+            }
+        }
+        // Pass 2: mates, stalemates and what captures decide.
+        let mut frontier: Vec<(u32, Color)> = Vec::new();
+        let mut win_seeds: Vec<Vec<(u32, Color)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
+        let mut loss_seeds: Vec<Vec<(u32, Color)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
+        for idx in 0..size {
+            let Some(p) = self.pos(idx as u32) else {
+                continue;
+            };
+            for stm in colors {
+                if self.values[stm.index()][idx] == BROKEN {
+                    continue;
+                }
+                let mut legal = 0u32;
+                let mut quiet_or_draw = false;
+                let mut best_win: Option<u32> = None;
+                let mut slowest_loss: Option<u32> = None;
+                self.for_each_successor(&p, stm, &mut |_, _, code| {
+                    if code == BROKEN {
+                        return true;
+                    }
+                    legal += 1;
+                    true
+                });
+                // Captures separately: their codes are final now.
+                self.for_each_capture(&p, stm, &mut |code| {
+                    if code == BROKEN {
+                        return;
+                    }
+                    if is_loss(code) {
+                        let q = u32::from(code) - 1 + 1;
+                        best_win = Some(best_win.map_or(q, |b| b.min(q)));
+                    } else if is_win(code) {
+                        let q = u32::from(code) - 1 + 1;
+                        slowest_loss = Some(slowest_loss.map_or(q, |b| b.max(q)));
+                    } else {
+                        quiet_or_draw = true;
+                    }
+                });
+                if legal == 0 {
+                    if self.in_check(&p, stm) || self.stalemate_loses {
+                        self.values[stm.index()][idx] = 1;
+                        frontier.push((idx as u32, stm));
+                    }
+                    continue;
+                }
+                if let Some(q) = best_win {
+                    if q > MAX_PLIES {
+                        return Err(too_long(&self.name));
+                    }
+                    win_seeds[q as usize].push((idx as u32, stm));
+                } else if let (Some(q), false) = (slowest_loss, quiet_or_draw) {
+                    if q > MAX_PLIES {
+                        return Err(too_long(&self.name));
+                    }
+                    loss_seeds[q as usize].push((idx as u32, stm));
+                }
+            }
+        }
+        log(format!(
+            "{}: {} indices, {} placements used, {} mates",
+            self.name,
+            size,
+            used,
+            frontier.len()
+        ));
+        // The iteration.
+        let mut preds = Vec::new();
+        let mut plies = 0u32;
+        loop {
+            plies += 1;
+            let pending = win_seeds[plies as usize..].iter().any(|s| !s.is_empty())
+                || loss_seeds[plies as usize..].iter().any(|s| !s.is_empty());
+            if frontier.is_empty() && !pending {
+                break;
+            }
+            if plies > MAX_PLIES {
+                return Err(too_long(&self.name));
+            }
+            let code = (plies + 1) as u8;
+            let mut next: Vec<(u32, Color)> = Vec::new();
+            let winning = plies % 2 == 1;
+            for &(q, y) in &frontier {
+                let p = self.pos_known(q);
+                let x = y.opponent();
+                self.predecessors(&p, x, &mut preds);
+                for &j in &preds {
+                    let slot = &self.values[x.index()][j as usize];
+                    if *slot != DRAW {
+                        continue;
+                    }
+                    if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
+                        continue;
+                    }
+                    self.values[x.index()][j as usize] = code;
+                    next.push((j, x));
+                }
+            }
+            let seeds = if winning {
+                std::mem::take(&mut win_seeds[plies as usize])
+            } else {
+                std::mem::take(&mut loss_seeds[plies as usize])
+            };
+            for (j, x) in seeds {
+                if self.values[x.index()][j as usize] != DRAW {
+                    continue;
+                }
+                if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
+                    continue;
+                }
+                self.values[x.index()][j as usize] = code;
+                next.push((j, x));
+            }
+            frontier = next;
+        }
+        log(format!("{}: done after {} plies", self.name, plies - 1));
+        Ok(())
+    }
+
+    /// Like `for_each_successor`, captures only.
+    fn for_each_capture(&self, p: &Pos, stm: Color, f: &mut dyn FnMut(u8)) {
+        let n = self.men.len();
+        let (friends, foes) = (p.occ[stm.index()], p.occ[stm.opponent().index()]);
+        let them = stm.opponent().index();
+        for i in 0..n {
+            let m = &self.men[i];
+            if m.color != stm {
+                continue;
+            }
+            for s in &m.steps.capture_from[usize::from(p.sq[i])] {
+                if !s.allowed(friends, foes) {
+                    continue;
+                }
+                let Some(j) = (0..n).find(|&j| p.sq[j] == s.to) else {
+                    continue;
+                };
+                let Some(sub) = &self.subs[j] else { continue };
+                let mut rest = [0u8; super::MAX_MEN];
+                let mut k = 0;
+                for l in 0..n {
+                    if l != j {
+                        rest[k] = if l == i { s.to } else { p.sq[l] };
+                        k += 1;
+                    }
+                }
+                let code = sub
+                    .index
+                    .encode(&rest[..k])
+                    .map_or(BROKEN, |x| sub.values[them][x as usize]);
+                f(code);
+            }
+        }
+    }
+
+    /// The value of the position at `index` with `stm` to move.
+    pub fn value(&self, index: u32, stm: Color) -> Value {
+        decode_value(self.values[stm.index()][index as usize])
+    }
+
+    /// The value of a placement (squares in material order).
+    pub fn probe(&self, squares: &[u8], stm: Color) -> Value {
+        match self.index.encode(squares) {
+            Some(i) => self.value(i, stm),
+            None => Value::Illegal,
+        }
+    }
+
+    /// The legal moves of a placement as (from, to, value for the side
+    /// to move after it), best first: fastest mate, then draws, then the
+    /// longest resistance.
+    pub fn moves(&self, squares: &[u8], stm: Color) -> Vec<(u8, u8, Value)> {
+        let n = self.men.len();
+        let mut p = Pos {
+            sq: [0; super::MAX_MEN],
+            occ: [0; 2],
+        };
+        p.sq[..n].copy_from_slice(squares);
+        for (i, m) in self.men.iter().enumerate() {
+            p.occ[m.color.index()] |= 1 << squares[i];
+        }
+        let mut out = Vec::new();
+        self.for_each_successor(&p, stm, &mut |from, to, code| {
+            if code != BROKEN {
+                out.push((from, to, code));
+            }
+            true
+        });
+        // Rank from the mover's side: a loss for the opponent is best
+        // (shortest first), then a draw, then a win for the opponent
+        // (longest first).
+        out.sort_by_key(|&(_, _, c)| {
+            if is_loss(c) {
+                (0, i32::from(c))
+            } else if c == DRAW {
+                (1, 0)
+            } else {
+                (2, -i32::from(c))
+            }
+        });
+        out.into_iter()
+            .map(|(f, t, c)| (f, t, decode_value(c)))
+            .collect()
+    }
+
+    /// Checks every stored value against its successors (one-ply
+    /// lookahead over the same move records, independent of the
+    /// retrograde bookkeeping). Returns the number of positions checked
+    /// and the first few disagreements.
+    pub fn verify(&self) -> (u64, Vec<String>) {
+        let mut checked = 0u64;
+        let mut bad = Vec::new();
+        for idx in 0..self.index.size as u32 {
+            let Some(p) = self.pos(idx) else {
+                continue;
+            };
+            for stm in Color::BOTH {
+                checked += 1;
+                let stored = self.values[stm.index()][idx as usize];
+                let want = if self.in_check(&p, stm.opponent()) {
+                    BROKEN
+                } else {
+                    let mut legal = false;
+                    let mut best_win: Option<u32> = None;
+                    let mut any_draw = false;
+                    let mut slowest: u32 = 0;
+                    self.for_each_successor(&p, stm, &mut |_, _, code| {
+                        if code == BROKEN {
+                            return true;
+                        }
+                        legal = true;
+                        if is_loss(code) {
+                            let q = u32::from(code);
+                            best_win = Some(best_win.map_or(q, |b| b.min(q)));
+                        } else if is_win(code) {
+                            slowest = slowest.max(u32::from(code));
+                        } else {
+                            any_draw = true;
+                        }
+                        true
+                    });
+                    if !legal {
+                        if self.in_check(&p, stm) || self.stalemate_loses {
+                            1
+                        } else {
+                            DRAW
+                        }
+                    } else if let Some(q) = best_win {
+                        (q + 1) as u8
+                    } else if any_draw {
+                        DRAW
+                    } else {
+                        (slowest + 1) as u8
+                    }
+                };
+                if want != stored && bad.len() < 10 {
+                    bad.push(format!(
+                        "{}: stored {}, successors give {}",
+                        self.fen(idx, stm).unwrap_or_default(),
+                        decode_value(stored),
+                        decode_value(want)
+                    ));
+                }
+            }
+        }
+        (checked, bad)
+    }
+
+    /// The FEN of the position at `index`.
+    pub fn fen(&self, index: u32, stm: Color) -> Option<String> {
+        let p = self.pos(index)?;
+        Some(self.fen_of(&p.sq[..self.men.len()], stm))
+    }
+
+    fn fen_of(&self, squares: &[u8], stm: Color) -> String {
+        let w = self.width;
+        let height = self.index.squares / w;
+        let mut out = String::new();
+        for rank in (0..height).rev() {
+            let mut empty = 0;
+            for file in 0..w {
+                let d = (rank * w + file) as u8;
+                match squares.iter().position(|&s| s == d) {
+                    Some(i) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push_str(&self.letter(i));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let side = if stm == Color::White { "w" } else { "b" };
+        format!("{out} {side} - - 0 1")
+    }
+
+    fn letter(&self, man: usize) -> String {
+        self.letters[man].clone()
+    }
+
+    /// Counts of won, drawn and lost positions per side to move and the
+    /// longest mate (with a position where it happens).
+    pub fn stats(&self) -> Stats {
+        let mut s = Stats::default();
+        for stm in Color::BOTH {
+            let c = stm.index();
+            let mut longest: Option<(u8, u32)> = None;
+            for (idx, &code) in self.values[c].iter().enumerate() {
+                if code == BROKEN {
+                    continue;
+                }
+                if is_win(code) {
+                    s.won[c] += 1;
+                    if longest.is_none_or(|(l, _)| code > l) {
+                        longest = Some((code, idx as u32));
+                    }
+                } else if is_loss(code) {
+                    s.lost[c] += 1;
+                } else {
+                    s.drawn[c] += 1;
+                }
+            }
+            if let Some((code, idx)) = longest {
+                s.longest[c] = Some((u32::from(code) / 2, self.fen(idx, stm).unwrap_or_default()));
+            }
+        }
+        s
+    }
+}
+
+/// What a table holds, per side to move (White, Black).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub won: [u64; 2],
+    pub drawn: [u64; 2],
+    pub lost: [u64; 2],
+    /// Longest mate in moves for the side to move, with a FEN.
+    pub longest: [Option<(u32, String)>; 2],
+}
+
+fn too_long(name: &str) -> TbError {
+    TbError(format!(
+        "{name}: a distance to mate beyond {} moves; longer tables are not supported yet",
+        MAX_PLIES / 2
+    ))
+}
+
+fn decode_value(code: u8) -> Value {
+    match code {
+        DRAW => Value::Draw,
+        BROKEN => Value::Illegal,
+        c if c % 2 == 0 => Value::Win(u32::from(c) / 2),
+        c => Value::Loss((u32::from(c) - 1) / 2),
+    }
+}

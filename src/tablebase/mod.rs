@@ -1,0 +1,234 @@
+//! Endgame tablebases generated from the variant's own definition.
+//!
+//! Pipeline: material (`KQvKR` in the variant's letters) -> the men's move
+//! records, unrolled from the trajectory table ([`moves`]) -> an index
+//! over their placements with the board symmetries the pieces allow
+//! ([`index`]) -> retrograde analysis by distance to mate, both sides to
+//! move, captures looked up in the smaller tables built first
+//! ([`generate`]). The same move records drive generation, un-moves and
+//! the one-ply [`Table::verify`] check, so any piece the trajectory table
+//! can express (leapers, riders, hoppers, bent riders, region-bound
+//! pieces) gets tables without piece-specific code.
+//!
+//! Not yet: pawns and promotion, captures in passing, win conditions other
+//! than checkmate (bare king, extinction), files, probing in search.
+
+pub mod generate;
+pub mod index;
+pub mod moves;
+
+use crate::position::Rules;
+use crate::variant::{Color, GameValue, Letter, Role};
+use std::fmt;
+use std::sync::Arc;
+
+pub use generate::{Generator, Stats, Table};
+
+/// Most men in a table.
+pub const MAX_MEN: usize = 8;
+
+/// Why a table cannot be made or read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TbError(pub String);
+
+impl fmt::Display for TbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TbError {}
+
+/// A material balance: the men of a table in index order (White's royal,
+/// Black's royal, then groups of like men, White's first, by piece type).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Material {
+    pub men: Vec<(Color, Role)>,
+}
+
+impl Material {
+    /// Parse `KQvKR`: White's men before the `v`, Black's after, each
+    /// written with the variant's piece letters in either case. Each side
+    /// needs exactly one royal piece.
+    pub fn parse(rules: &Rules, text: &str) -> Result<Material, TbError> {
+        let variant = &rules.variant;
+        let parts: Vec<&str> = text.split('v').collect();
+        if parts.len() != 2 {
+            return Err(TbError(format!(
+                "material '{text}': expected White's men, 'v', Black's men (as in KQvKR)"
+            )));
+        }
+        let mut men = Vec::new();
+        for (color, part) in [(Color::White, parts[0]), (Color::Black, parts[1])] {
+            let mut rest = part;
+            while !rest.is_empty() {
+                let Some((letter, _, used)) = Letter::parse_prefix(rest) else {
+                    return Err(TbError(format!(
+                        "material '{text}': '{rest}' does not start with a piece letter"
+                    )));
+                };
+                let Some(role) = variant.role(letter) else {
+                    return Err(TbError(format!(
+                        "material '{text}': variant {} has no piece '{}'",
+                        variant.name,
+                        letter.for_color(Color::White)
+                    )));
+                };
+                men.push((color, role));
+                rest = &rest[used..];
+            }
+        }
+        Material::from_men(rules, men).map_err(|e| TbError(format!("material '{text}': {}", e.0)))
+    }
+
+    /// Put `men` into index order, checking there is one royal a side.
+    pub fn from_men(rules: &Rules, mut men: Vec<(Color, Role)>) -> Result<Material, TbError> {
+        let royal = |r: Role| rules.royal[usize::from(r.0)];
+        for color in Color::BOTH {
+            let n = men.iter().filter(|m| m.0 == color && royal(m.1)).count();
+            if n != 1 {
+                return Err(TbError(format!(
+                    "{} has {n} royal pieces; tablebases need exactly one a side",
+                    if color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                )));
+            }
+        }
+        if men.len() > MAX_MEN {
+            return Err(TbError(format!("at most {MAX_MEN} men")));
+        }
+        men.sort_by_key(|&(c, r)| (!royal(r), c.index(), r.0));
+        Ok(Material { men })
+    }
+
+    /// How many men form each group of like men after the two royals.
+    pub fn groups(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        let mut prev = None;
+        for &m in &self.men[2..] {
+            if Some(m) == prev {
+                if let Some(last) = out.last_mut() {
+                    *last += 1;
+                }
+            } else {
+                out.push(1);
+            }
+            prev = Some(m);
+        }
+        out
+    }
+
+    /// The material after man `i` is captured.
+    pub fn without(&self, i: usize) -> Material {
+        let mut men = self.men.clone();
+        men.remove(i);
+        Material { men }
+    }
+
+    /// The name in the variant's letters, White's men first (`KRBvKR`).
+    pub fn name(&self, rules: &Rules) -> String {
+        let mut out = String::new();
+        for color in Color::BOTH {
+            if color == Color::Black {
+                out.push('v');
+            }
+            for &(c, r) in &self.men {
+                if c == color {
+                    out.push_str(
+                        &rules.variant.pieces[usize::from(r.0)]
+                            .letter
+                            .for_color(Color::White),
+                    );
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The material of a position and its men's squares (dense numbering) in
+/// the material's order, to probe a table with.
+pub fn placement(pos: &crate::position::Position) -> Result<(Material, Vec<u8>), TbError> {
+    let rules = pos.rules();
+    let g = rules.geometry();
+    let mut men = Vec::new();
+    for color in Color::BOTH {
+        for (_, slot) in pos.pieces(color) {
+            let sq = g
+                .dense(slot.sq)
+                .ok_or_else(|| TbError("a piece off the board".into()))?;
+            men.push((color, slot.role, sq as u8));
+        }
+    }
+    if pos.holdings(Color::White).iter().any(|&n| n > 0)
+        || pos.holdings(Color::Black).iter().any(|&n| n > 0)
+    {
+        return Err(TbError("pieces in hand".into()));
+    }
+    let royal = |r: Role| rules.royal[usize::from(r.0)];
+    men.sort_by_key(|&(c, r, _)| (!royal(r), c.index(), r.0));
+    let material = Material::from_men(rules, men.iter().map(|&(c, r, _)| (c, r)).collect())?;
+    Ok((material, men.iter().map(|m| m.2).collect()))
+}
+
+/// The rules a table can be generated for, or why not.
+pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
+    let v = &rules.variant;
+    let end = &v.end;
+    let unsupported = if !end.checking {
+        Some("checks are not allowed")
+    } else if end.must_capture {
+        Some("captures are compulsory")
+    } else if end.extinction.is_some() {
+        Some("it is won by extinction or a bare king")
+    } else if end.check_counting {
+        Some("it counts checks")
+    } else if end.checkmate != GameValue::Loss {
+        Some("checkmate does not lose")
+    } else if end.stalemate == GameValue::Win || end.stalemate_piece_count {
+        Some("its stalemate rule is not a draw or a loss")
+    } else if v.drops.piece_drops {
+        Some("it has drops")
+    } else if v.blast_on_capture {
+        Some("captures explode")
+    } else {
+        None
+    };
+    match unsupported {
+        Some(why) => Err(TbError(format!(
+            "variant {}: tablebases do not support it yet ({why})",
+            v.name
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// What a table says about one position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Mates in this many moves (its own moves, the last one mating).
+    Win(u32),
+    /// Is mated after this many of its own moves (0: mated now).
+    Loss(u32),
+    Draw,
+    /// Not a legal position (the side not to move is in check).
+    Illegal,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(n) => write!(f, "win, mate in {n}"),
+            Value::Loss(0) => write!(f, "loss, mated"),
+            Value::Loss(n) => write!(f, "loss, mated in {n}"),
+            Value::Draw => write!(f, "draw"),
+            Value::Illegal => write!(f, "illegal position"),
+        }
+    }
+}
+
+/// A shared handle on the rules, so tables can outlive their generator.
+pub type SharedRules = Arc<Rules>;

@@ -1,0 +1,172 @@
+//! Tablebase generation checked against published results: the longest
+//! mates of the classic endings (in moves, the winning side to move), the
+//! index sizes of `../shared/ref/tablebase-index-encoding.txt`, and mates
+//! worked out by hand.
+
+use griffon::position::{Position, Rules};
+use griffon::tablebase::index::Indexer;
+use griffon::tablebase::moves::PieceSteps;
+use griffon::tablebase::{Generator, Material, Value, placement};
+use griffon::variant::{Color, VariantSet};
+use std::sync::Arc;
+
+fn rules(variant: &str) -> Arc<Rules> {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    Rules::new(set.get(variant).unwrap().clone()).unwrap()
+}
+
+/// Longest mate with White to move, and whether Black can ever win.
+fn longest(variant: &str, material: &str) -> (u32, griffon::tablebase::Stats) {
+    let rules = rules(variant);
+    let m = Material::parse(&rules, material).unwrap();
+    let mut g = Generator::new(rules).unwrap();
+    let t = g.table(&m).unwrap();
+    let stats = t.stats();
+    (stats.longest[0].as_ref().map_or(0, |l| l.0), stats)
+}
+
+#[test]
+fn classic_longest_mates() {
+    // Published maxima (moves, winning side to move).
+    assert_eq!(longest("normal", "KQvK").0, 10);
+    assert_eq!(longest("normal", "KRvK").0, 16);
+    assert_eq!(longest("normal", "KBNvK").0, 33);
+    assert_eq!(longest("normal", "KRvKB").0, 29);
+}
+
+#[test]
+fn queen_against_rook_is_mate_in_35() {
+    let (n, stats) = longest("normal", "KQvKR");
+    assert_eq!(n, 35);
+    // Black to move sometimes wins (the rook skewers or forks the queen).
+    assert!(stats.won[1] > 0);
+}
+
+#[test]
+fn two_knights_cannot_force_mate() {
+    let (n, stats) = longest("normal", "KNNvK");
+    // Only positions where Black's king is already boxed in (mate in
+    // one) are won: no forced win from general positions.
+    assert_eq!(n, 1);
+    assert!(stats.won[0] * 1000 < stats.drawn[0]);
+}
+
+#[test]
+fn tables_agree_with_their_successors() {
+    let rules = rules("normal");
+    let mut g = Generator::new(rules.clone()).unwrap();
+    for m in ["KQvK", "KRvK", "KBvKN"] {
+        let t = g.table(&Material::parse(&rules, m).unwrap()).unwrap();
+        let (checked, bad) = t.verify();
+        assert!(checked > 50_000, "{m}: {checked}");
+        assert!(bad.is_empty(), "{m}: {bad:?}");
+    }
+}
+
+fn probe(variant: &str, fen: &str) -> (Value, Vec<(u8, u8, Value)>) {
+    let rules = rules(variant);
+    let pos = Position::from_fen(rules.clone(), fen).unwrap();
+    let (m, sq) = placement(&pos).unwrap();
+    let mut g = Generator::new(rules).unwrap();
+    let t = g.table(&m).unwrap();
+    (
+        t.probe(&sq, pos.side_to_move()),
+        t.moves(&sq, pos.side_to_move()),
+    )
+}
+
+#[test]
+fn hand_checked_positions() {
+    // Rh8 mates at once.
+    let (v, moves) = probe("normal", "k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    assert_eq!(v, Value::Win(1));
+    assert_eq!((moves[0].0, moves[0].1), (7, 63));
+    // The same with Black to move: Black is not in check, Ka8-b8 or a7
+    // is impossible (b7, a7, b8 all covered by the king on b6 except b8),
+    // so Kb8 and then Rh8 mates: Black is mated in one move of its own.
+    let (v, _) = probe("normal", "k7/8/1K6/8/8/8/8/7R b - - 0 1");
+    assert_eq!(v, Value::Loss(1));
+    // Stalemate: Black to move has no move and is not in check.
+    let (v, moves) = probe("normal", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
+    assert_eq!(v, Value::Draw);
+    assert!(moves.is_empty());
+    // Checkmated.
+    let (v, _) = probe("normal", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
+    assert_eq!(v, Value::Loss(0));
+    // Black to move takes the undefended queen: a bare-kings draw.
+    let (v, _) = probe("normal", "8/8/8/8/8/8/1Qk5/7K b - - 0 1");
+    assert_eq!(v, Value::Draw);
+}
+
+#[test]
+fn index_sizes_follow_the_reference_document() {
+    // KRvK: 462 king pairs x 62 squares = 28644 indices, of which 28056
+    // are canonical (with both kings on the a1-h8 diagonal the rook is
+    // kept on or below it).
+    let rules = rules("normal");
+    let m = Material::parse(&rules, "KRvK").unwrap();
+    let steps: Vec<PieceSteps> = m
+        .men
+        .iter()
+        .map(|&(c, r)| PieceSteps::build(&rules.table, c, r).unwrap())
+        .collect();
+    let refs: Vec<&PieceSteps> = steps.iter().collect();
+    let ix = Indexer::new(8, 8, true, &m.groups(), &refs, &|_| true).unwrap();
+    assert_eq!(ix.pairs.len(), 462);
+    assert_eq!(ix.size, 28644);
+    let mut canonical = 0;
+    let mut sq = [0u8; 3];
+    for i in 0..ix.size as u32 {
+        ix.decode(i, &mut sq);
+        if sq[2] != sq[0] && sq[2] != sq[1] && ix.encode(&sq) == Some(i) {
+            canonical += 1;
+        }
+    }
+    assert_eq!(canonical, 28056);
+    // Like men share one binomial number: KRRvK has 462 x C(62, 2).
+    let m = Material::parse(&rules, "KRRvK").unwrap();
+    let refs: Vec<&PieceSteps> = vec![&steps[0], &steps[1], &steps[2], &steps[2]];
+    let ix = Indexer::new(8, 8, true, &m.groups(), &refs, &|_| true).unwrap();
+    assert_eq!(ix.size, 462 * 62 * 61 / 2);
+    let mut sq = [0u8; 4];
+    for i in (0..ix.size as u32).step_by(7) {
+        ix.decode(i, &mut sq);
+        assert!(sq[2] < sq[3], "rooks in ascending order");
+        if let Some(j) = ix.encode(&[sq[0], sq[1], sq[3], sq[2]]) {
+            assert!(j <= i);
+        }
+    }
+}
+
+#[test]
+fn symmetries_come_from_the_pieces() {
+    let rules = rules("makruk");
+    let mut g = Generator::new(rules.clone()).unwrap();
+    // Met and knight are symmetric every way: 8 symmetries.
+    let t = g.table(&Material::parse(&rules, "KMvK").unwrap()).unwrap();
+    assert_eq!(t.index.symmetries.len(), 8);
+    // The khon (silver general) moves forward: left-right mirror only.
+    let t = g.table(&Material::parse(&rules, "KSvK").unwrap()).unwrap();
+    assert_eq!(t.index.symmetries.len(), 2);
+    // 10x8: the two mirrors and the half turn.
+    let rules = crate::rules("capablanca");
+    let mut g = Generator::new(rules.clone()).unwrap();
+    let t = g.table(&Material::parse(&rules, "KAvK").unwrap()).unwrap();
+    assert_eq!(t.index.symmetries.len(), 4);
+    // The archbishop (bishop + knight) mates alone.
+    assert!(t.stats().won[0] > 0);
+}
+
+#[test]
+fn what_tables_cannot_do_yet_is_an_error() {
+    let r = rules("normal");
+    assert!(Material::parse(&r, "KQK").is_err());
+    assert!(Material::parse(&r, "KQvKX").is_err());
+    assert!(Material::parse(&r, "QvK").is_err());
+    let mut g = Generator::new(r.clone()).unwrap();
+    assert!(g.table(&Material::parse(&r, "KPvK").unwrap()).is_err());
+    // Shatranj is won by baring the king, which tables do not model yet.
+    assert!(Generator::new(rules("shatranj")).is_err());
+    let _ = Color::White;
+}
