@@ -85,8 +85,16 @@ struct TbGenArgs {
     #[arg(long, default_value = "normal")]
     variant: String,
     /// Material in the variant's letters, White's men first: `KQvKR`.
+    #[arg(long, required_unless_present = "men")]
+    material: Option<String>,
+    /// Instead of one material: every material of up to this many men
+    /// (pieces that do not promote).
+    #[arg(long, conflicts_with = "material")]
+    men: Option<usize>,
+    /// Write each table generated (smaller ones included) into this
+    /// directory as VARIANT-MATERIAL.gtb.
     #[arg(long)]
-    material: String,
+    out: Option<PathBuf>,
     /// Also load variant definitions from this file.
     #[arg(long = "variant-file")]
     variant_file: Option<PathBuf>,
@@ -288,6 +296,10 @@ struct XboardArgs {
     /// writes them); unnamed weights keep their defaults.
     #[arg(long)]
     params: Option<PathBuf>,
+    /// Probe the Griffon tablebase files in this directory (as
+    /// `egtpath griffon DIR` would).
+    #[arg(long = "tb-path")]
+    tb_path: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -660,11 +672,36 @@ fn tb(args: &TbArgs) -> Result<(), String> {
     let set = variant_set(a.variant_file.as_ref())?;
     let pos = load_position(&set, &a.variant, None)?;
     let rules = pos.rules().clone();
-    let material = Material::parse(&rules, &a.material).map_err(|e| e.to_string())?;
     let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
     generator.progress = Some(Box::new(|line: &str| eprintln!("{line}")));
+    let materials = match (&a.material, a.men) {
+        (Some(m), _) => vec![Material::parse(&rules, m).map_err(|e| e.to_string())?],
+        (None, Some(n)) => generator.materials(n),
+        (None, None) => return Err("give --material or --men".into()),
+    };
     let start = std::time::Instant::now();
-    let table = generator.table(&material).map_err(|e| e.to_string())?;
+    let mut table = None;
+    for material in &materials {
+        table = Some(generator.table(material).map_err(|e| e.to_string())?);
+    }
+    let Some(table) = table else {
+        return Err("no material to generate".into());
+    };
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut tables: Vec<_> = generator.tables().cloned().collect();
+        tables.sort_by_key(|t| (t.material.men.len(), t.name.clone()));
+        for t in tables {
+            let (path, bytes) =
+                griffon::tablebase::file::write(&t, &rules, dir).map_err(|e| e.to_string())?;
+            eprintln!(
+                "wrote {} ({} bytes, {:.2} bits per position)",
+                path.display(),
+                bytes,
+                bytes as f64 * 8.0 / (2.0 * t.compact.size as f64)
+            );
+        }
+    }
     let seconds = start.elapsed().as_secs_f64();
     let ix = &table.index;
     let mut out = format!(
@@ -714,7 +751,11 @@ fn tb(args: &TbArgs) -> Result<(), String> {
 }
 
 fn xboard(args: &XboardArgs) -> Result<(), String> {
-    griffon::xboard::run_with(&args.variant_files, read_params(args.params.as_ref())?)
+    griffon::xboard::run_with(
+        &args.variant_files,
+        read_params(args.params.as_ref())?,
+        args.tb_path.clone(),
+    )
 }
 
 fn tune(args: &TuneArgs) -> Result<(), String> {

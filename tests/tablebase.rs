@@ -170,3 +170,48 @@ fn what_tables_cannot_do_yet_is_an_error() {
     assert!(Generator::new(rules("shatranj")).is_err());
     let _ = Color::White;
 }
+
+#[test]
+fn files_round_trip_and_bad_files_are_refused() {
+    use griffon::tablebase::file;
+    let r = rules("normal");
+    let mut g = Generator::new(r.clone()).unwrap();
+    let m = Material::parse(&r, "KRvK").unwrap();
+    let t = g.table(&m).unwrap();
+    let dir = std::env::temp_dir().join(format!("griffon-tbfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (path, _) = file::write(&t, &r, &dir).unwrap();
+    let loaded = file::read(&path, &r).unwrap();
+    assert_eq!(loaded.material, m);
+    // Every legal placement reads back as generated.
+    let mut sq = [0u8; 3];
+    let mut compared = 0;
+    for i in 0..t.index.size as u32 {
+        t.index.decode(i, &mut sq);
+        if sq[2] == sq[0] || sq[2] == sq[1] || t.index.encode(&sq) != Some(i) {
+            continue;
+        }
+        for stm in [Color::White, Color::Black] {
+            let code = loaded.code(&sq, stm).unwrap();
+            assert_eq!(code, t.values[stm.index()][i as usize]);
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 2 * 28056);
+    let bytes = std::fs::read(&path).unwrap();
+    let bad = dir.join("bad.gtb");
+    // Truncated.
+    std::fs::write(&bad, &bytes[..bytes.len() - 10]).unwrap();
+    assert!(file::read(&bad, &r).is_err());
+    // One byte of the data changed.
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 5;
+    flipped[last] ^= 0x40;
+    std::fs::write(&bad, &flipped).unwrap();
+    assert!(file::read(&bad, &r).is_err());
+    // Not a table at all, and a table of another variant.
+    std::fs::write(&bad, b"hello").unwrap();
+    assert!(file::read(&bad, &r).is_err());
+    assert!(file::read(&path, &rules("capablanca")).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

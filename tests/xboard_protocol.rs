@@ -820,3 +820,43 @@ fn cores_and_memory_are_obeyed_and_bad_values_refused() {
     let r = e.sync(1);
     assert!(!r.iter().any(|l| l.starts_with("Illegal")), "{r:?}");
 }
+
+#[test]
+fn egtpath_tables_give_the_distance_to_mate() {
+    // KRvK's longest mate is 16 moves (published); a 4-ply search sees
+    // nothing of it, the table all of it.
+    let dir = std::env::temp_dir().join(format!("griffon-egtpath-{}", std::process::id()));
+    let status = Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .args(["tb", "gen", "--material", "KRvK", "--out"])
+        .arg(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run griffon tb gen");
+    assert!(status.success());
+    let mut e = Engine::start(&[]);
+    e.send(&format!("egtpath griffon {}", dir.display()));
+    e.send("new");
+    e.send("force");
+    e.send("setboard 8/8/8/8/8/2k5/1R6/K7 w - - 0 1");
+    e.send("post");
+    e.send("sd 4");
+    e.send("go");
+    let line = e.expect(|l| {
+        l.split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse::<i32>().ok())
+            .is_some_and(|s| s > 19_000)
+    });
+    let score: i32 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    // 20000 less the plies to mate: 31 plies is mate in 16 moves.
+    assert_eq!(20_000 - score, 31, "{line}");
+    e.expect(|l| l.starts_with("move "));
+    // A garbage file in the directory is skipped, the engine keeps going.
+    std::fs::write(dir.join("normal-KQvK.gtb"), b"not a table").unwrap();
+    e.send("egtpath griffon /no/such/directory");
+    e.send(&format!("egtpath griffon {}", dir.display()));
+    e.send("ping 7");
+    e.expect(|l| l == "pong 7");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -28,6 +28,7 @@ use crate::movegen::{
     Legality, MAX_MOVES, Move, MoveList, generate_legal, promoting_quiets, pseudo_legal,
 };
 use crate::position::Position;
+use crate::tablebase::probe::{Hit, Tablebases};
 use crate::trajectory::visit;
 use crate::variant::GameValue;
 use arrayvec::ArrayVec;
@@ -39,6 +40,11 @@ use std::time::{Duration, Instant};
 pub const MAX_PLY: usize = 100;
 /// Scores beyond this are mates.
 const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// A tablebase win: this less the plies to mate from the root, so that
+/// it ranks below any mate the search sees and above any evaluation.
+const TB_WIN: Score = 20_000;
+/// Scores beyond this are tablebase wins or mates (distance from the root).
+const TB_BOUND: Score = TB_WIN - 1_000;
 /// Quiescence plies in which a side in check searches every evasion.
 const QS_CHECK_PLIES: usize = 6;
 /// The least gain in value that makes a promotion part of quiescence:
@@ -175,6 +181,9 @@ pub struct Searcher {
     /// repeating moves against a weaker opponent. 0 for analysis.
     pub contempt: Score,
     lmr: Box<[[u8; 64]; 64]>,
+    /// Endgame tables of the variant, probed at every node whose material
+    /// has one.
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 /// What every thread of one search reads.
@@ -194,6 +203,7 @@ struct Shared<'a> {
     contempt: Score,
     area: usize,
     lmr: &'a [[u8; 64]; 64],
+    tb: Option<&'a Tablebases>,
 }
 
 /// Per ply of the current line.
@@ -240,6 +250,7 @@ impl Searcher {
             promoted_drops: true,
             contempt: 0,
             lmr,
+            tablebases: None,
         }
     }
 
@@ -294,6 +305,7 @@ impl Searcher {
             contempt: self.contempt,
             area: self.area,
             lmr: &self.lmr,
+            tb: self.tablebases.as_deref(),
         };
         let (main_h, helper_h) = self.heuristics.split_at_mut(1);
         let helpers = &mut helper_h[..self.threads - 1];
@@ -378,6 +390,7 @@ impl Searcher {
             contempt: 0,
             area: self.area,
             lmr: &self.lmr,
+            tb: None,
         };
         let mut t = Thread::new(&shared, &mut self.heuristics[0], true, &[]);
         let mut p = pos.clone();
@@ -780,6 +793,28 @@ impl<'a> Thread<'a> {
                 return score;
             }
             tt_hit = Some((score, e.bound));
+        }
+        if ply > 0
+            && let Some(tb) = self.sh.tb
+            && let Some(hit) = tb.probe(pos)
+        {
+            // Distance to mate, and XBoard's move-count rule: a win that
+            // takes longer than the moves left before the count runs out
+            // is a draw in play.
+            let left = if n_move_rule > 0 {
+                (2 * n_move_rule).saturating_sub(pos.halfmove_clock())
+            } else {
+                u32::MAX
+            };
+            let score = match hit {
+                Hit::Win(p) if p <= left => TB_WIN - (ply as Score) - p as Score,
+                Hit::Loss(p) if p <= left => -TB_WIN + (ply as Score) + p as Score,
+                _ => self.draw_score(ply),
+            };
+            self.sh
+                .tt
+                .store(key, Move::default(), to_tt(score, ply), depth, Bound::Exact);
+            return score;
         }
         let eval = self.sh.eval;
         let static_eval = if in_check {
@@ -1259,9 +1294,9 @@ fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<crate:
 
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(score: Score, ply: usize) -> Score {
-    if score > MATE_BOUND {
+    if score > TB_BOUND {
         score + ply as Score
-    } else if score < -MATE_BOUND {
+    } else if score < -TB_BOUND {
         score - ply as Score
     } else {
         score
@@ -1269,9 +1304,9 @@ fn to_tt(score: Score, ply: usize) -> Score {
 }
 
 fn from_tt(score: Score, ply: usize) -> Score {
-    if score > MATE_BOUND {
+    if score > TB_BOUND {
         score - ply as Score
-    } else if score < -MATE_BOUND {
+    } else if score < -TB_BOUND {
         score + ply as Score
     } else {
         score

@@ -50,6 +50,8 @@ pub struct Table {
     pub material: Material,
     pub name: String,
     pub index: Indexer,
+    /// The compact index files use.
+    pub compact: Indexer,
     /// Per side to move (White, Black), one code per index.
     pub values: [Vec<u8>; 2],
     men: Vec<Man>,
@@ -106,6 +108,62 @@ impl Generator {
         Ok(s)
     }
 
+    /// Every table generated so far.
+    pub fn tables(&self) -> impl Iterator<Item = &Arc<Table>> {
+        self.tables.values()
+    }
+
+    /// Every material of at most `men` men (one royal a side plus pieces
+    /// that do not promote), fewest men first.
+    pub fn materials(&self, men: usize) -> Vec<Material> {
+        let rules = &self.rules;
+        let pieces: Vec<Role> = (0..rules.variant.pieces.len())
+            .map(|r| Role(r as u8))
+            .filter(|r| {
+                let i = usize::from(r.0);
+                !rules.royal[i] && !rules.promotes[0][i] && !rules.promotes[1][i]
+            })
+            .collect();
+        let Some(royal) = (0..rules.variant.pieces.len()).find(|&r| rules.royal[r]) else {
+            return Vec::new();
+        };
+        let royal = Role(royal as u8);
+        // Multisets of (colour, piece) of size up to men - 2.
+        let kinds: Vec<(Color, Role)> = Color::BOTH
+            .iter()
+            .flat_map(|&c| pieces.iter().map(move |&r| (c, r)))
+            .collect();
+        let mut out = Vec::new();
+        fn rec(
+            kinds: &[(Color, Role)],
+            start: usize,
+            left: usize,
+            cur: &mut Vec<(Color, Role)>,
+            out: &mut Vec<Vec<(Color, Role)>>,
+        ) {
+            out.push(cur.clone());
+            if left == 0 {
+                return;
+            }
+            for k in start..kinds.len() {
+                cur.push(kinds[k]);
+                rec(kinds, k, left - 1, cur, out);
+                cur.pop();
+            }
+        }
+        let mut sets = Vec::new();
+        rec(&kinds, 0, men.saturating_sub(2), &mut Vec::new(), &mut sets);
+        sets.sort_by_key(|s| s.len());
+        for set in sets {
+            let mut m = vec![(Color::White, royal), (Color::Black, royal)];
+            m.extend(set);
+            if let Ok(mat) = Material::from_men(rules, m) {
+                out.push(mat);
+            }
+        }
+        out
+    }
+
     fn say(&mut self, line: &str) {
         if let Some(p) = self.progress.as_mut() {
             p(line);
@@ -134,30 +192,18 @@ impl Generator {
             });
         }
         let v = &self.rules.variant;
-        let (width, height) = (usize::from(v.width), usize::from(v.height));
+        let width = usize::from(v.width);
         let flying_general = v.end.flying_general;
         let step_refs: Vec<&PieceSteps> = men.iter().map(|m| m.steps.as_ref()).collect();
-        // The flying-general rule looks along files: keep the symmetries
-        // that map files onto files.
-        let keeps_files = |p: &Vec<u8>| {
-            !flying_general
-                || (0..width * height)
-                    .all(|s| usize::from(p[s]) % width == usize::from(p[s % width]) % width)
-        };
-        let index = Indexer::new(
-            width,
-            height,
-            false,
-            &material.groups(),
-            &step_refs,
-            &keeps_files,
-        )?;
+        let index = indexer(&self.rules, material, &step_refs, false)?;
+        let compact = indexer(&self.rules, material, &step_refs, true)?;
         let name = material.name(&self.rules);
         let size = index.size as usize;
         let mut table = Table {
             material: material.clone(),
             name: name.clone(),
             index,
+            compact,
             values: [vec![DRAW; size], vec![DRAW; size]],
             men,
             subs,
@@ -181,6 +227,42 @@ impl Generator {
     }
 }
 
+/// The index of `material` (compact for files, plain for generation):
+/// the symmetries its men allow, and for the flying-general rule only
+/// those that keep files files.
+pub fn indexer(
+    rules: &Rules,
+    material: &Material,
+    steps: &[&PieceSteps],
+    compact: bool,
+) -> Result<Indexer, TbError> {
+    let v = &rules.variant;
+    let (width, height) = (usize::from(v.width), usize::from(v.height));
+    let flying_general = v.end.flying_general;
+    let keeps_files = |p: &Vec<u8>| {
+        !flying_general
+            || (0..width * height)
+                .all(|s| usize::from(p[s]) % width == usize::from(p[s % width]) % width)
+    };
+    Indexer::new(
+        width,
+        height,
+        compact,
+        &material.groups(),
+        steps,
+        &keeps_files,
+    )
+}
+
+/// The compact index of `material`.
+pub fn compact_indexer(
+    rules: &Rules,
+    material: &Material,
+    steps: &[&PieceSteps],
+) -> Result<Indexer, TbError> {
+    indexer(rules, material, steps, true)
+}
+
 /// A position being looked at: the men's squares and who is where.
 #[derive(Clone, Copy)]
 struct Pos {
@@ -190,6 +272,39 @@ struct Pos {
 }
 
 impl Table {
+    /// The values in the compact index order (for files).
+    pub fn compact(&self) -> (Indexer, [Vec<u8>; 2]) {
+        let index = self.compact.clone();
+        let size = index.size as usize;
+        let mut values = [vec![BROKEN; size], vec![BROKEN; size]];
+        let n = self.men.len();
+        let mut sq = [0u8; super::MAX_MEN];
+        #[allow(clippy::needless_range_loop)] // i is the index being decoded
+        for i in 0..size {
+            index.decode(i as u32, &mut sq[..n]);
+            let mut occ: Mask = 0;
+            let mut clash = false;
+            for &s in &sq[..n] {
+                clash |= occ & (1 << s) != 0;
+                occ |= 1 << s;
+            }
+            if clash || index.encode(&sq[..n]) != Some(i as u32) {
+                continue;
+            }
+            if let Some(j) = self.index.encode(&sq[..n]) {
+                values[0][i] = self.values[0][j as usize];
+                values[1][i] = self.values[1][j as usize];
+            }
+        }
+        (index, values)
+    }
+
+    /// The hash of the men's move records written into files.
+    pub fn signature(&self) -> u64 {
+        let steps: Vec<&PieceSteps> = self.men.iter().map(|m| m.steps.as_ref()).collect();
+        super::file::moves_signature(&steps)
+    }
+
     /// The position at an index known to be in use.
     fn pos_known(&self, index: u32) -> Pos {
         let n = self.men.len();

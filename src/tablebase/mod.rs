@@ -13,9 +13,11 @@
 //! Not yet: pawns and promotion, captures in passing, win conditions other
 //! than checkmate (bare king, extinction), files, probing in search.
 
+pub mod file;
 pub mod generate;
 pub mod index;
 pub mod moves;
+pub mod probe;
 
 use crate::position::Rules;
 use crate::variant::{Color, GameValue, Letter, Role};

@@ -152,6 +152,9 @@ struct Engine<W: Write> {
     cores: usize,
     /// Evaluation weights.
     params: crate::eval::Params,
+    /// Directory of Griffon tablebase files (`egtpath griffon DIR`, the
+    /// `Tablebase Path` option or `--tb-path`).
+    tb_path: Option<std::path::PathBuf>,
     overhead: Duration,
     protover: u32,
     /// Set once the game ended by rule (or a `result` arrived).
@@ -176,13 +179,14 @@ struct Engine<W: Write> {
 /// Run the engine on standard input and output until `quit` or end of
 /// input, offering the built-in variants and those of `variant_files`.
 pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
-    run_with(variant_files, crate::eval::Params::default())
+    run_with(variant_files, crate::eval::Params::default(), None)
 }
 
 /// The engine with evaluation weights `params` (from `griffon tune`).
 pub fn run_with(
     variant_files: &[std::path::PathBuf],
     params: crate::eval::Params,
+    tb_path: Option<std::path::PathBuf>,
 ) -> Result<(), String> {
     let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
     for path in variant_files {
@@ -210,6 +214,9 @@ pub fn run_with(
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), tx, set)?;
     engine.set_params(params);
+    if tb_path.is_some() {
+        engine.set_tb_path(tb_path);
+    }
     engine.run(rx);
     Ok(())
 }
@@ -264,6 +271,7 @@ impl<W: Write> Engine<W> {
             memory_mb,
             cores: 1,
             params: crate::eval::Params::default(),
+            tb_path: None,
             overhead: Duration::from_millis(50),
             protover: 1,
             game_over: false,
@@ -288,23 +296,49 @@ impl<W: Write> Engine<W> {
             let done_rx = self.done_rx.clone();
             crossbeam::select! {
                 recv(rx) -> event => match event {
-                    Ok(Event::Line(line)) => {
-                        log::debug!("< {line}");
-                        if !self.command(line.trim()) {
+                    Ok(event) => {
+                        if !self.event(event) {
                             break;
                         }
                     }
-                    Ok(Event::Info(id, info)) => self.thinking(id, &info),
-                    Ok(Event::Eof) | Err(_) => break,
+                    Err(_) => break,
                 },
                 recv(done_rx) -> done => {
                     if let Ok(done) = done {
+                        // The search's last thinking lines may still be
+                        // queued (the two channels race): show them before
+                        // the move, and keep any input for after it.
+                        let mut later = Vec::new();
+                        while let Ok(event) = rx.try_recv() {
+                            match event {
+                                Event::Info(id, info) => self.thinking(id, &info),
+                                other => later.push(other),
+                            }
+                        }
                         self.finished(done);
+                        if !later.into_iter().all(|event| self.event(event)) {
+                            break;
+                        }
                     }
                 }
             }
         }
         self.stop_search();
+    }
+
+    /// Handle one event; false when the engine should quit.
+    fn event(&mut self, event: Event) -> bool {
+        match event {
+            Event::Line(line) => {
+                log::debug!("< {line}");
+                self.command(line.trim())
+            }
+            Event::Info(id, info) => {
+                self.thinking(id, &info);
+                true
+            }
+            Event::Eof => false,
+        }
     }
 
     // ----- searching -------------------------------------------------------
@@ -539,7 +573,12 @@ impl<W: Write> Engine<W> {
             .map_or((line, ""), |(c, a)| (c, a.trim()));
         match cmd {
             "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "accepted"
-            | "rejected" | "hard" | "easy" | "egtpath" => {}
+            | "rejected" | "hard" | "easy" => {}
+            "egtpath" => match arg.split_once(char::is_whitespace) {
+                Some(("griffon", dir)) => self.set_tb_path(Some(dir.trim().into())),
+                Some(_) => {}
+                None => self.send(&format!("Error (expected: egtpath TYPE PATH): {line}")),
+            },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => {
                     self.stop_search();
@@ -804,6 +843,7 @@ impl<W: Write> Engine<W> {
         self.send("feature option=\"Resign -check 0\"");
         self.send("feature option=\"Resign Threshold -spin 900 100 10000\"");
         self.send("feature option=\"Contempt -spin 20 -500 500\"");
+        self.send("feature option=\"Tablebase Path -path \"");
         self.send("feature done=1");
     }
 
@@ -855,6 +895,13 @@ impl<W: Write> Engine<W> {
         }
         self.variant = variant;
         self.rules = rules;
+        if self
+            .searcher
+            .as_ref()
+            .is_some_and(|s| s.tablebases.is_none())
+        {
+            self.open_tablebases();
+        }
         self.game = Game::new(pos);
         self.game_over = false;
         Ok(())
@@ -1081,6 +1128,36 @@ impl<W: Write> Engine<W> {
         }
     }
 
+    /// Use the tables in `dir` (none: no tables) from now on.
+    fn set_tb_path(&mut self, dir: Option<std::path::PathBuf>) {
+        self.stop_search();
+        self.tb_path = dir;
+        if let Some(s) = self.searcher.as_mut() {
+            s.tablebases = None;
+        }
+        self.open_tablebases();
+    }
+
+    /// Open the current variant's tables in the tablebase directory.
+    fn open_tablebases(&mut self) {
+        let Some(dir) = self.tb_path.clone() else {
+            return;
+        };
+        let (tb, warnings) = crate::tablebase::probe::Tablebases::open(&dir, &self.rules);
+        for w in warnings {
+            log::warn!("tablebases: {w}");
+        }
+        log::info!(
+            "tablebases: {} tables of {} in {}",
+            tb.len(),
+            self.rules.variant.name,
+            dir.display()
+        );
+        if let Some(s) = self.searcher.as_mut() {
+            s.tablebases = (!tb.is_empty()).then(|| Arc::new(tb));
+        }
+    }
+
     fn option(&mut self, arg: &str, line: &str) {
         let (name, value) = arg
             .split_once('=')
@@ -1104,6 +1181,9 @@ impl<W: Write> Engine<W> {
                 Ok(cp) if (-500..=500).contains(&cp) => self.contempt = cp,
                 _ => self.send(&format!("Error (bad value): {line}")),
             },
+            "Tablebase Path" => {
+                self.set_tb_path((!value.is_empty()).then(|| value.into()));
+            }
             "Move Overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 10_000 => self.overhead = Duration::from_millis(ms),
                 _ => self.send(&format!("Error (bad value): {line}")),
