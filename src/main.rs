@@ -95,6 +95,9 @@ struct TbGenArgs {
     /// directory as VARIANT-MATERIAL.gtb.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Generation threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Also load variant definitions from this file.
     #[arg(long = "variant-file")]
     variant_file: Option<PathBuf>,
@@ -674,6 +677,9 @@ fn tb(args: &TbArgs) -> Result<(), String> {
     let rules = pos.rules().clone();
     let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
     generator.progress = Some(Box::new(|line: &str| eprintln!("{line}")));
+    if let Some(t) = a.threads {
+        generator.threads = t.max(1);
+    }
     let materials = match (&a.material, a.men) {
         (Some(m), _) => vec![Material::parse(&rules, m).map_err(|e| e.to_string())?],
         (None, Some(n)) => generator.materials(n),

@@ -10,6 +10,8 @@
 #   GRIFFON=path (default target/release/griffon, copied to OUTDIR so a
 #   rebuild during the run does not change the engine)
 #   OPPONENT="cmd=/usr/games/fairymax name=Fairy-Max" GAMES=200 TC=10+0.1
+#   GRIFFON_ARGS="arg=xboard arg=--tb-path arg=DIR" (more engine words for
+#   Griffon, here its tablebase directory)
 set -eu
 out=$1
 shift
@@ -18,7 +20,7 @@ cp "${GRIFFON:-target/release/griffon}" "$out/griffon"
 opponent=${OPPONENT:-cmd=/usr/games/fairymax name=Fairy-Max}
 for v in "$@"; do
     # shellcheck disable=SC2086
-    "$out/griffon" match --engine "cmd=$out/griffon" name=Griffon --engine $opponent \
+    "$out/griffon" match --engine "cmd=$out/griffon" name=Griffon ${GRIFFON_ARGS:-} --engine $opponent \
         --variant "$v" --tc "${TC:-10+0.1}" --games "${GAMES:-200}" --concurrency 2 \
         --random-plies 4 --seed 11 --adjudicate resign=4,score=1000 \
         --pgn "$out/$v.pgn" --json "$out/$v.json" > "$out/$v.out" 2> "$out/$v.err" || true

@@ -21,7 +21,8 @@ use super::{Material, TbError, Value, check_rules};
 use crate::position::Rules;
 use crate::variant::{Color, GameValue, Role};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 pub const DRAW: u8 = 0;
 pub const BROKEN: u8 = 255;
@@ -62,6 +63,8 @@ pub struct Table {
     stalemate_loses: bool,
     /// Each man's FEN letter.
     letters: Vec<String>,
+    /// Threads for generation.
+    threads: usize,
 }
 
 /// Receives progress lines.
@@ -75,6 +78,8 @@ pub struct Generator {
     tables: HashMap<Material, Arc<Table>>,
     /// Called with a line of progress (table name, ply, positions).
     pub progress: Option<Progress>,
+    /// Threads to generate with (default: every core).
+    pub threads: usize,
 }
 
 impl Generator {
@@ -85,6 +90,7 @@ impl Generator {
             steps: HashMap::new(),
             tables: HashMap::new(),
             progress: None,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         })
     }
 
@@ -215,6 +221,7 @@ impl Generator {
                 .iter()
                 .map(|&(c, r)| v.pieces[usize::from(r.0)].letter.for_color(c))
                 .collect(),
+            threads: self.threads,
         };
         let mut log = Vec::new();
         table.generate(&mut |s: String| log.push(s))?;
@@ -479,82 +486,145 @@ impl Table {
         any && ok
     }
 
+    /// Run `f` over `0..n` in chunks on the table's threads; the results
+    /// in chunk order.
+    fn par_chunks<T: Send>(
+        &self,
+        n: usize,
+        f: &(dyn Fn(std::ops::Range<usize>) -> T + Sync),
+    ) -> Vec<T> {
+        let threads = self.threads.max(1);
+        let chunk = n.div_ceil(threads * 16).max(256);
+        if threads == 1 || n <= chunk {
+            return vec![f(0..n)];
+        }
+        let next = AtomicUsize::new(0);
+        let results = Mutex::new(Vec::new());
+        let _ = crossbeam::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|_| {
+                    loop {
+                        let start = next.fetch_add(chunk, Ordering::Relaxed);
+                        if start >= n {
+                            break;
+                        }
+                        let r = f(start..n.min(start + chunk));
+                        if let Ok(mut v) = results.lock() {
+                            v.push((start, r));
+                        }
+                    }
+                });
+            }
+        });
+        let mut v = results.into_inner().unwrap_or_default();
+        v.sort_by_key(|(start, _)| *start);
+        v.into_iter().map(|(_, r)| r).collect()
+    }
+
     fn generate(&mut self, log: &mut dyn FnMut(String)) -> Result<(), TbError> {
         let size = self.index.size as usize;
         let colors = Color::BOTH;
-        // Pass 1: illegal and unused positions.
-        let mut used = 0u64;
-        for idx in 0..size {
-            match self.pos(idx as u32) {
-                None => {
-                    self.values[0][idx] = BROKEN;
-                    self.values[1][idx] = BROKEN;
-                }
-                Some(p) => {
-                    used += 1;
-                    for stm in colors {
-                        if self.in_check(&p, stm.opponent()) {
-                            self.values[stm.index()][idx] = BROKEN;
+        // Pass 1: illegal and unused positions (bit per side to move, 3 =
+        // unused).
+        let broken: Vec<Vec<(u32, u8)>> = self.par_chunks(size, &|range| {
+            let mut out = Vec::new();
+            for idx in range {
+                match self.pos(idx as u32) {
+                    None => out.push((idx as u32, 3)),
+                    Some(p) => {
+                        let mut bits = 0;
+                        for stm in colors {
+                            if self.in_check(&p, stm.opponent()) {
+                                bits |= 1 << stm.index();
+                            }
+                        }
+                        if bits != 0 {
+                            out.push((idx as u32, bits));
                         }
                     }
                 }
             }
+            out
+        });
+        let mut unused = 0u64;
+        for (idx, bits) in broken.into_iter().flatten() {
+            unused += u64::from(bits == 3);
+            for c in 0..2 {
+                if bits & (1 << c) != 0 {
+                    self.values[c][idx as usize] = BROKEN;
+                }
+            }
         }
+        let used = size as u64 - unused;
         // Pass 2: mates, stalemates and what captures decide.
+        struct Found {
+            mates: Vec<(u32, Color)>,
+            wins: Vec<(u32, u32, Color)>,
+            losses: Vec<(u32, u32, Color)>,
+        }
+        let found: Vec<Found> = self.par_chunks(size, &|range| {
+            let mut out = Found {
+                mates: Vec::new(),
+                wins: Vec::new(),
+                losses: Vec::new(),
+            };
+            for idx in range {
+                let Some(p) = self.pos(idx as u32) else {
+                    continue;
+                };
+                for stm in colors {
+                    if self.values[stm.index()][idx] == BROKEN {
+                        continue;
+                    }
+                    let mut legal = 0u32;
+                    let mut capture_draws = false;
+                    let mut best_win: Option<u32> = None;
+                    let mut slowest_loss: Option<u32> = None;
+                    self.for_each_successor(&p, stm, &mut |_, _, code| {
+                        legal += u32::from(code != BROKEN);
+                        true
+                    });
+                    // Captures: their codes are final now.
+                    self.for_each_capture(&p, stm, &mut |code| {
+                        if code == BROKEN {
+                            return;
+                        }
+                        let q = u32::from(code);
+                        if is_loss(code) {
+                            best_win = Some(best_win.map_or(q, |b| b.min(q)));
+                        } else if is_win(code) {
+                            slowest_loss = Some(slowest_loss.map_or(q, |b| b.max(q)));
+                        } else {
+                            capture_draws = true;
+                        }
+                    });
+                    if legal == 0 {
+                        if self.in_check(&p, stm) || self.stalemate_loses {
+                            out.mates.push((idx as u32, stm));
+                        }
+                    } else if let Some(q) = best_win {
+                        out.wins.push((q, idx as u32, stm));
+                    } else if let (Some(q), false) = (slowest_loss, capture_draws) {
+                        out.losses.push((q, idx as u32, stm));
+                    }
+                }
+            }
+            out
+        });
         let mut frontier: Vec<(u32, Color)> = Vec::new();
         let mut win_seeds: Vec<Vec<(u32, Color)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
         let mut loss_seeds: Vec<Vec<(u32, Color)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
-        for idx in 0..size {
-            let Some(p) = self.pos(idx as u32) else {
-                continue;
-            };
-            for stm in colors {
-                if self.values[stm.index()][idx] == BROKEN {
-                    continue;
-                }
-                let mut legal = 0u32;
-                let mut quiet_or_draw = false;
-                let mut best_win: Option<u32> = None;
-                let mut slowest_loss: Option<u32> = None;
-                self.for_each_successor(&p, stm, &mut |_, _, code| {
-                    if code == BROKEN {
-                        return true;
-                    }
-                    legal += 1;
-                    true
-                });
-                // Captures separately: their codes are final now.
-                self.for_each_capture(&p, stm, &mut |code| {
-                    if code == BROKEN {
-                        return;
-                    }
-                    if is_loss(code) {
-                        let q = u32::from(code) - 1 + 1;
-                        best_win = Some(best_win.map_or(q, |b| b.min(q)));
-                    } else if is_win(code) {
-                        let q = u32::from(code) - 1 + 1;
-                        slowest_loss = Some(slowest_loss.map_or(q, |b| b.max(q)));
-                    } else {
-                        quiet_or_draw = true;
-                    }
-                });
-                if legal == 0 {
-                    if self.in_check(&p, stm) || self.stalemate_loses {
-                        self.values[stm.index()][idx] = 1;
-                        frontier.push((idx as u32, stm));
-                    }
-                    continue;
-                }
-                if let Some(q) = best_win {
+        for f in found {
+            for (idx, stm) in f.mates {
+                self.values[stm.index()][idx as usize] = 1;
+                frontier.push((idx, stm));
+            }
+            for (seeds, list) in [(&mut win_seeds, f.wins), (&mut loss_seeds, f.losses)] {
+                for (q, idx, stm) in list {
                     if q > MAX_PLIES {
                         return Err(too_long(&self.name));
                     }
-                    win_seeds[q as usize].push((idx as u32, stm));
-                } else if let (Some(q), false) = (slowest_loss, quiet_or_draw) {
-                    if q > MAX_PLIES {
-                        return Err(too_long(&self.name));
-                    }
-                    loss_seeds[q as usize].push((idx as u32, stm));
+                    seeds[q as usize].push((idx, stm));
                 }
             }
         }
@@ -565,8 +635,8 @@ impl Table {
             used,
             frontier.len()
         ));
-        // The iteration.
-        let mut preds = Vec::new();
+        // The iteration: each ply's candidates are found in parallel
+        // (reading only), then written.
         let mut plies = 0u32;
         loop {
             plies += 1;
@@ -579,38 +649,51 @@ impl Table {
                 return Err(too_long(&self.name));
             }
             let code = (plies + 1) as u8;
-            let mut next: Vec<(u32, Color)> = Vec::new();
             let winning = plies % 2 == 1;
-            for &(q, y) in &frontier {
-                let p = self.pos_known(q);
-                let x = y.opponent();
-                self.predecessors(&p, x, &mut preds);
-                for &j in &preds {
-                    let slot = &self.values[x.index()][j as usize];
-                    if *slot != DRAW {
-                        continue;
-                    }
-                    if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
-                        continue;
-                    }
-                    self.values[x.index()][j as usize] = code;
-                    next.push((j, x));
-                }
-            }
             let seeds = if winning {
                 std::mem::take(&mut win_seeds[plies as usize])
             } else {
                 std::mem::take(&mut loss_seeds[plies as usize])
             };
-            for (j, x) in seeds {
-                if self.values[x.index()][j as usize] != DRAW {
-                    continue;
+            let from_frontier = self.par_chunks(frontier.len(), &|range| {
+                let mut out = Vec::new();
+                let mut preds = Vec::new();
+                for &(q, y) in &frontier[range] {
+                    let p = self.pos_known(q);
+                    let x = y.opponent();
+                    self.predecessors(&p, x, &mut preds);
+                    for &j in &preds {
+                        if self.values[x.index()][j as usize] != DRAW {
+                            continue;
+                        }
+                        if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
+                            continue;
+                        }
+                        out.push((j, x));
+                    }
                 }
-                if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
-                    continue;
+                out
+            });
+            let from_seeds = self.par_chunks(seeds.len(), &|range| {
+                let mut out = Vec::new();
+                for &(j, x) in &seeds[range] {
+                    if self.values[x.index()][j as usize] != DRAW {
+                        continue;
+                    }
+                    if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
+                        continue;
+                    }
+                    out.push((j, x));
                 }
-                self.values[x.index()][j as usize] = code;
-                next.push((j, x));
+                out
+            });
+            let mut next: Vec<(u32, Color)> = Vec::new();
+            for (j, x) in from_frontier.into_iter().chain(from_seeds).flatten() {
+                let slot = &mut self.values[x.index()][j as usize];
+                if *slot == DRAW {
+                    *slot = code;
+                    next.push((j, x));
+                }
             }
             frontier = next;
         }
