@@ -65,6 +65,26 @@ enum TbAction {
     /// position's value (win/loss with the distance to mate, or draw) and
     /// its moves, best first.
     Probe(TbProbeArgs),
+    /// Read table files and print their statistics (won, drawn and lost
+    /// positions per side to move, the longest mate with a FEN), checking
+    /// each file's header and checksum.
+    Stats(TbStatsArgs),
+}
+
+#[derive(Args)]
+struct TbStatsArgs {
+    /// Variant name.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Directory of the files.
+    #[arg(long)]
+    path: PathBuf,
+    /// Only this material (default: every table of the variant there).
+    #[arg(long)]
+    material: Option<String>,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -666,11 +686,84 @@ fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
     write_stdout(&out)
 }
 
+fn tb_stats(a: &TbStatsArgs) -> Result<(), String> {
+    use griffon::tablebase::file;
+    let set = variant_set(a.variant_file.as_ref())?;
+    let pos = load_position(&set, &a.variant, None)?;
+    let rules = pos.rules().clone();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&a.path)
+        .map_err(|e| format!("{}: {e}", a.path.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.ends_with(".gtb")
+                    && match &a.material {
+                        Some(m) => n == file::file_name(&rules.variant.name, m),
+                        None => n.starts_with(&format!("{}-", rules.variant.name)),
+                    }
+            })
+        })
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(format!(
+            "no {} tables in {}",
+            rules.variant.name,
+            a.path.display()
+        ));
+    }
+    let mut out = format!(
+        "{:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>7}  longest mate\n",
+        "material", "w won", "w drawn", "w lost", "b won", "b drawn", "b lost", "bits"
+    );
+    let mut bad = 0;
+    for path in paths {
+        let loaded = match file::read(&path, &rules) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                bad += 1;
+                continue;
+            }
+        };
+        let st = loaded.stats(&rules);
+        let bits = loaded.header.compressed as f64 * 8.0 / (2.0 * loaded.header.positions as f64);
+        let longest = st
+            .longest
+            .iter()
+            .enumerate()
+            .filter_map(|(c, l)| l.as_ref().map(|(n, fen)| (c, *n, fen)))
+            .max_by_key(|x| x.1)
+            .map_or("none".to_string(), |(_, n, fen)| {
+                format!("{n} moves: {fen}")
+            });
+        out.push_str(&format!(
+            "{:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>7.2}  {}\n",
+            loaded.header.material,
+            st.won[0],
+            st.drawn[0],
+            st.lost[0],
+            st.won[1],
+            st.drawn[1],
+            st.lost[1],
+            bits,
+            longest
+        ));
+    }
+    write_stdout(&out)?;
+    if bad > 0 {
+        return Err(format!("{bad} files could not be read"));
+    }
+    Ok(())
+}
+
 fn tb(args: &TbArgs) -> Result<(), String> {
     use griffon::tablebase::{Generator, Material};
     let a = match &args.action {
         TbAction::Gen(a) | TbAction::Verify(a) => a,
         TbAction::Probe(a) => return tb_probe(a),
+        TbAction::Stats(a) => return tb_stats(a),
     };
     let set = variant_set(a.variant_file.as_ref())?;
     let pos = load_position(&set, &a.variant, None)?;

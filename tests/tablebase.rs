@@ -33,6 +33,12 @@ fn classic_longest_mates() {
     assert_eq!(longest("normal", "KRvK").0, 16);
     assert_eq!(longest("normal", "KBNvK").0, 33);
     assert_eq!(longest("normal", "KRvKB").0, 29);
+    assert_eq!(longest("normal", "KRvKN").0, 40);
+    // Rook against rook: White to move wins at most in 19 moves, and the
+    // position is symmetric, so Black to move does as well as White.
+    let (n, stats) = longest("normal", "KRvKR");
+    assert_eq!(n, 19);
+    assert_eq!(stats.won[0], stats.won[1]);
 }
 
 #[test]
@@ -213,5 +219,13 @@ fn files_round_trip_and_bad_files_are_refused() {
     std::fs::write(&bad, b"hello").unwrap();
     assert!(file::read(&bad, &r).is_err());
     assert!(file::read(&path, &rules("capablanca")).is_err());
+    // griffon tb stats reads the file back.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .args(["tb", "stats", "--material", "KRvK", "--path"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("16 moves: "), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -195,6 +195,69 @@ impl Loaded {
     }
 }
 
+impl Loaded {
+    /// Won, drawn and lost positions per side to move and the longest
+    /// mate with a FEN, from the stored values.
+    pub fn stats(&self, rules: &Rules) -> super::Stats {
+        let mut st = super::Stats::default();
+        let n = self.material.men.len();
+        let w = usize::from(rules.variant.width);
+        let h = usize::from(rules.variant.height);
+        for stm in Color::BOTH {
+            let c = stm.index();
+            let mut longest: Option<(u8, u32)> = None;
+            for (i, &code) in self.values[c].iter().enumerate() {
+                match code {
+                    super::generate::BROKEN => {}
+                    super::generate::DRAW => st.drawn[c] += 1,
+                    x if x % 2 == 0 => {
+                        st.won[c] += 1;
+                        if longest.is_none_or(|(l, _)| x > l) {
+                            longest = Some((x, i as u32));
+                        }
+                    }
+                    _ => st.lost[c] += 1,
+                }
+            }
+            if let Some((code, i)) = longest {
+                let mut sq = [0u8; super::MAX_MEN];
+                self.index.decode(i, &mut sq[..n]);
+                let mut board = vec![String::new(); w * h];
+                for (k, &(color, role)) in self.material.men.iter().enumerate() {
+                    board[usize::from(sq[k])] = rules.variant.pieces[usize::from(role.0)]
+                        .letter
+                        .for_color(color);
+                }
+                let mut fen = String::new();
+                for rank in (0..h).rev() {
+                    let mut empty = 0;
+                    for file in 0..w {
+                        let cell = &board[rank * w + file];
+                        if cell.is_empty() {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                fen.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            fen.push_str(cell);
+                        }
+                    }
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                    }
+                    if rank > 0 {
+                        fen.push('/');
+                    }
+                }
+                let side = if stm == Color::White { "w" } else { "b" };
+                st.longest[c] = Some((u32::from(code) / 2, format!("{fen} {side} - - 0 1")));
+            }
+        }
+        st
+    }
+}
+
 /// Read and check the header of `path` against `rules`; returns the header
 /// and the material.
 pub fn read_header(path: &Path, rules: &Rules) -> Result<(Header, Material), TbError> {
