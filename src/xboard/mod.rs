@@ -836,7 +836,7 @@ impl<W: Write> Engine<W> {
         self.send(&format!(
             "feature myname=\"Griffon {}\" variants=\"{variants}\" setboard=1 usermove=1 ping=1 san=0 colors=0 \
              time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1 pause=1 nps=1 memory=1 smp=1 exclude=1 \
-             highlight=1 debug=1",
+             highlight=1 debug=1 egt=\"griffon\"",
             env!("CARGO_PKG_VERSION")
         ));
         self.send("feature option=\"Move Overhead -spin 50 0 10000\"");
