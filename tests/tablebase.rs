@@ -172,9 +172,29 @@ fn what_tables_cannot_do_yet_is_an_error() {
     assert!(Material::parse(&r, "QvK").is_err());
     let mut g = Generator::new(r.clone()).unwrap();
     assert!(g.table(&Material::parse(&r, "KPvK").unwrap()).is_err());
-    // Shatranj is won by baring the king, which tables do not model yet.
-    assert!(Generator::new(rules("shatranj")).is_err());
-    let _ = Color::White;
+    // Losing chess: captures are compulsory, which tables do not model.
+    assert!(Generator::new(rules("giveaway")).is_err());
+}
+
+#[test]
+fn shatranj_bare_king() {
+    // Black's king is bare: with White to move the game is over (a win
+    // counted as one move); with Black to move Black may still take the
+    // rook if it stands unprotected (bare kings: a draw), else loses.
+    // (The firzan is `q` in shatranj.)
+    let (v, _) = probe("shatranj", "8/8/8/8/8/8/1R6/K1k5 w - - 0 1");
+    assert_eq!(v, Value::Win(1));
+    let (v, _) = probe("shatranj", "8/8/8/8/8/8/1R6/K1k5 b - - 0 1");
+    assert_eq!(v, Value::Loss(1));
+    let (v, moves) = probe("shatranj", "8/8/8/8/8/8/1Rk5/7K b - - 0 1");
+    assert_eq!(v, Value::Draw);
+    assert_eq!((moves[0].0, moves[0].1), (10, 9));
+    let r = rules("shatranj");
+    let mut g = Generator::new(r.clone()).unwrap();
+    let t = g.table(&Material::parse(&r, "KRvKQ").unwrap()).unwrap();
+    let (checked, bad) = t.verify();
+    assert!(checked > 1_000_000);
+    assert!(bad.is_empty(), "{bad:?}");
 }
 
 #[test]

@@ -61,6 +61,10 @@ pub struct Table {
     flying_general: bool,
     width: usize,
     stalemate_loses: bool,
+    /// Per side to move: the result a rule other than mate gives every
+    /// position of this table (the shatranj bare king: it depends on the
+    /// material alone, so on the table, not the position).
+    rule: [Option<GameValue>; 2],
     /// Each man's FEN letter.
     letters: Vec<String>,
     /// Threads for generation.
@@ -216,6 +220,7 @@ impl Generator {
             flying_general,
             width,
             stalemate_loses: v.end.stalemate == GameValue::Loss,
+            rule: [Color::White, Color::Black].map(|stm| rule_outcome(&self.rules, material, stm)),
             letters: material
                 .men
                 .iter()
@@ -576,6 +581,20 @@ impl Table {
                     if self.values[stm.index()][idx] == BROKEN {
                         continue;
                     }
+                    match self.rule[stm.index()] {
+                        // A win by rule counts as one move (the opponent,
+                        // like a mated side, has lost).
+                        Some(GameValue::Win) => {
+                            out.wins.push((1, idx as u32, stm));
+                            continue;
+                        }
+                        Some(GameValue::Loss) => {
+                            out.mates.push((idx as u32, stm));
+                            continue;
+                        }
+                        Some(GameValue::Draw) => continue,
+                        None => {}
+                    }
                     let mut legal = 0u32;
                     let mut capture_draws = false;
                     let mut best_win: Option<u32> = None;
@@ -661,6 +680,9 @@ impl Table {
                 for &(q, y) in &frontier[range] {
                     let p = self.pos_known(q);
                     let x = y.opponent();
+                    if self.rule[x.index()].is_some() {
+                        continue;
+                    }
                     self.predecessors(&p, x, &mut preds);
                     for &j in &preds {
                         if self.values[x.index()][j as usize] != DRAW {
@@ -802,6 +824,12 @@ impl Table {
                 let stored = self.values[stm.index()][idx as usize];
                 let want = if self.in_check(&p, stm.opponent()) {
                     BROKEN
+                } else if let Some(v) = self.rule[stm.index()] {
+                    match v {
+                        GameValue::Win => 2,
+                        GameValue::Loss => 1,
+                        GameValue::Draw => DRAW,
+                    }
                 } else {
                     let mut legal = false;
                     let mut best_win: Option<u32> = None;
@@ -927,6 +955,34 @@ pub struct Stats {
     pub lost: [u64; 2],
     /// Longest mate in moves for the side to move, with a FEN.
     pub longest: [Option<(u32, String)>; 2],
+}
+
+/// What the variant's extinction rule (bare king) says for `stm` to move
+/// with this material, as `Position::rule_outcome` decides it in play.
+fn rule_outcome(rules: &Rules, material: &Material, stm: Color) -> Option<GameValue> {
+    let ext = rules.variant.end.extinction.as_ref()?;
+    let count = |c: Color| {
+        material
+            .men
+            .iter()
+            .filter(|m| m.0 == c && ext.piece_types.contains(&m.1))
+            .count() as u32
+    };
+    let alive = |c: Color| material.men.iter().filter(|m| m.0 == c).count() as u32;
+    let extinct =
+        |c: Color| count(c) <= ext.piece_count && alive(c.opponent()) >= ext.opponent_piece_count;
+    let reverse = |v: GameValue| match v {
+        GameValue::Win => GameValue::Loss,
+        GameValue::Loss => GameValue::Win,
+        GameValue::Draw => GameValue::Draw,
+    };
+    if extinct(stm.opponent()) {
+        Some(reverse(ext.value))
+    } else if !ext.claim && extinct(stm) {
+        Some(ext.value)
+    } else {
+        None
+    }
 }
 
 fn too_long(name: &str) -> TbError {

@@ -10,8 +10,11 @@
 //! can express (leapers, riders, hoppers, bent riders, region-bound
 //! pieces) gets tables without piece-specific code.
 //!
-//! Not yet: pawns and promotion, captures in passing, win conditions other
-//! than checkmate (bare king, extinction), files, probing in search.
+//! A rule that ends the game by material (the shatranj bare king) decides
+//! whole tables: with White to move in KRvK, Black is bare and White has
+//! won; such a win counts as one move in the distance.
+//!
+//! Not yet: pawns and promotion, captures in passing.
 
 pub mod file;
 pub mod generate;
@@ -184,8 +187,6 @@ pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
         Some("checks are not allowed")
     } else if end.must_capture {
         Some("captures are compulsory")
-    } else if end.extinction.is_some() {
-        Some("it is won by extinction or a bare king")
     } else if end.check_counting {
         Some("it counts checks")
     } else if end.checkmate != GameValue::Loss {
