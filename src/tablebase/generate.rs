@@ -42,6 +42,8 @@ fn is_loss(code: u8) -> bool {
 #[derive(Clone, Debug)]
 struct Man {
     color: Color,
+    /// Squares it may stand on.
+    home: Mask,
     steps: Arc<PieceSteps>,
 }
 
@@ -198,6 +200,7 @@ impl Generator {
         for &(color, role) in &material.men {
             men.push(Man {
                 color,
+                home: home(&self.rules, color, role),
                 steps: self.steps(color, role)?,
             });
         }
@@ -251,19 +254,42 @@ pub fn indexer(
     let v = &rules.variant;
     let (width, height) = (usize::from(v.width), usize::from(v.height));
     let flying_general = v.end.flying_general;
-    let keeps_files = |p: &Vec<u8>| {
-        !flying_general
+    let homes: Vec<Mask> = material
+        .men
+        .iter()
+        .map(|&(c, r)| home(rules, c, r))
+        .collect();
+    let keeps = |p: &Vec<u8>| {
+        let files = !flying_general
             || (0..width * height)
-                .all(|s| usize::from(p[s]) % width == usize::from(p[s % width]) % width)
+                .all(|s| usize::from(p[s]) % width == usize::from(p[s % width]) % width);
+        let regions = homes
+            .iter()
+            .all(|&h| (0..width * height).all(|s| (h >> s) & 1 == (h >> p[s]) & 1));
+        files && regions
     };
-    Indexer::new(
+    Indexer::with_homes(
         width,
         height,
         compact,
         &material.groups(),
         steps,
-        &keeps_files,
+        &keeps,
+        [homes[0], homes[1]],
     )
+}
+
+/// The squares a piece may stand on: its mobility region (a palace), or
+/// the whole board.
+pub fn home(rules: &Rules, color: Color, role: Role) -> Mask {
+    let v = &rules.variant;
+    let (w, h) = (usize::from(v.width), usize::from(v.height));
+    match v.pieces[usize::from(role.0)].mobility[color.index()] {
+        None => Mask::MAX,
+        Some(region) => (0..w * h)
+            .filter(|&s| region.contains(crate::variant::Square::new((s % w) as u8, (s / w) as u8)))
+            .fold(0, |m, s| m | 1 << s),
+    }
 }
 
 /// The compact index of `material`.
@@ -337,7 +363,7 @@ impl Table {
         let mut occ = [0 as Mask; 2];
         for (i, m) in self.men.iter().enumerate() {
             let bit: Mask = 1 << sq[i];
-            if (occ[0] | occ[1]) & bit != 0 {
+            if (occ[0] | occ[1]) & bit != 0 || m.home & bit == 0 {
                 return None;
             }
             occ[m.color.index()] |= bit;

@@ -19,7 +19,7 @@
 //! index is the canonical one and the other is left unused in the table.
 
 use super::TbError;
-use super::moves::PieceSteps;
+use super::moves::{Mask, PieceSteps};
 
 /// A transformation of the board: the image of each square.
 pub type Perm = Vec<u8>;
@@ -133,6 +133,20 @@ impl Indexer {
         steps: &[&PieceSteps],
         extra_ok: &dyn Fn(&Perm) -> bool,
     ) -> Result<Indexer, TbError> {
+        Indexer::with_homes(width, height, compact, men, steps, extra_ok, [Mask::MAX; 2])
+    }
+
+    /// Like `new`, with the squares each royal piece can stand on (a
+    /// palace): royal pairs outside them are left out.
+    pub fn with_homes(
+        width: usize,
+        height: usize,
+        compact: bool,
+        men: &[usize],
+        steps: &[&PieceSteps],
+        extra_ok: &dyn Fn(&Perm) -> bool,
+        homes: [Mask; 2],
+    ) -> Result<Indexer, TbError> {
         let n = width * height;
         if n > 128 {
             return Err(TbError(format!(
@@ -165,7 +179,11 @@ impl Indexer {
         let mut pairs = Vec::new();
         for w in 0..n {
             for b in 0..n {
-                if w == b || (attacks(steps[0], w, b) && attacks(steps[1], b, w)) {
+                if w == b
+                    || homes[0] & (1 << w) == 0
+                    || homes[1] & (1 << b) == 0
+                    || (attacks(steps[0], w, b) && attacks(steps[1], b, w))
+                {
                     continue;
                 }
                 let key = w * n + b;
