@@ -249,3 +249,23 @@ fn files_round_trip_and_bad_files_are_refused() {
     assert!(text.contains("16 moves: "), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn xiangqi_generals_stay_in_their_palaces() {
+    let r = rules("xiangqi");
+    let mut g = Generator::new(r.clone()).unwrap();
+    let t = g.table(&Material::parse(&r, "KRvK").unwrap()).unwrap();
+    // 9 x 9 = 81 placements of the two generals in their palaces, paired
+    // by the left-right mirror: (81 + 9 with both on the middle file) / 2
+    // = 45 royal pairs.
+    assert_eq!(t.index.pairs.len(), 45);
+    // Win in 2 (a stalemated side loses in xiangqi); Fairy-Stockfish's
+    // move generator (pyffish) finds no win in 1 and a win in 2 here.
+    let (v, _) = probe("xiangqi", "9/9/4k4/9/9/9/9/9/9/R2K5 w - - 0 1");
+    assert_eq!(v, Value::Win(2));
+    // The horse is a lame leaper (a two-leg move): its table verifies.
+    let t = g.table(&Material::parse(&r, "KHvK").unwrap()).unwrap();
+    let (checked, bad) = t.verify();
+    assert!(checked > 1000);
+    assert!(bad.is_empty(), "{bad:?}");
+}
