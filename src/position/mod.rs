@@ -461,24 +461,14 @@ impl Position {
                 .filter(|(_, s)| ext.piece_types.contains(&s.role))
                 .count() as u32
         };
-        let extinct = |c: Color| {
-            count(c) <= ext.piece_count
-                && self.alive[c.opponent().index()].count_ones() >= ext.opponent_piece_count
-        };
-        let us = self.side;
-        // The extinct side gets `ext.value`; its opponent the reverse.
-        let reverse = |v: GameValue| match v {
-            GameValue::Win => GameValue::Loss,
-            GameValue::Loss => GameValue::Win,
-            GameValue::Draw => GameValue::Draw,
-        };
-        if extinct(us.opponent()) {
-            Some(reverse(ext.value))
-        } else if !ext.claim && extinct(us) {
-            Some(ext.value)
-        } else {
-            None
-        }
+        let (us, them) = (self.side, self.side.opponent());
+        ext.outcome(
+            [count(us), count(them)],
+            [
+                self.alive[us.index()].count_ones(),
+                self.alive[them.index()].count_ones(),
+            ],
+        )
     }
 
     /// n-check: the checks `color` still has to give to win.

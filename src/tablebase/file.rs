@@ -201,8 +201,6 @@ impl Loaded {
     pub fn stats(&self, rules: &Rules) -> super::Stats {
         let mut st = super::Stats::default();
         let n = self.material.men.len();
-        let w = usize::from(rules.variant.width);
-        let h = usize::from(rules.variant.height);
         for stm in Color::BOTH {
             let c = stm.index();
             let mut longest: Option<(u8, u32)> = None;
@@ -222,36 +220,14 @@ impl Loaded {
             if let Some((code, i)) = longest {
                 let mut sq = [0u8; super::MAX_MEN];
                 self.index.decode(i, &mut sq[..n]);
-                let mut board = vec![String::new(); w * h];
-                for (k, &(color, role)) in self.material.men.iter().enumerate() {
-                    board[usize::from(sq[k])] = rules.variant.pieces[usize::from(role.0)]
-                        .letter
-                        .for_color(color);
-                }
-                let mut fen = String::new();
-                for rank in (0..h).rev() {
-                    let mut empty = 0;
-                    for file in 0..w {
-                        let cell = &board[rank * w + file];
-                        if cell.is_empty() {
-                            empty += 1;
-                        } else {
-                            if empty > 0 {
-                                fen.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            fen.push_str(cell);
-                        }
-                    }
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                    }
-                    if rank > 0 {
-                        fen.push('/');
-                    }
-                }
-                let side = if stm == Color::White { "w" } else { "b" };
-                st.longest[c] = Some((u32::from(code) / 2, format!("{fen} {side} - - 0 1")));
+                let letters: Vec<String> = self
+                    .material
+                    .men
+                    .iter()
+                    .map(|&(c, r)| rules.variant.pieces[usize::from(r.0)].letter.for_color(c))
+                    .collect();
+                let fen = super::fen(rules.geometry(), &letters, &sq[..n], stm);
+                st.longest[c] = Some((u32::from(code) / 2, fen));
             }
         }
         st

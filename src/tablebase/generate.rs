@@ -69,6 +69,7 @@ pub struct Table {
     rule: [Option<GameValue>; 2],
     /// Each man's FEN letter.
     letters: Vec<String>,
+    geometry: crate::geometry::Geometry,
     /// Threads for generation.
     threads: usize,
 }
@@ -230,6 +231,7 @@ impl Generator {
                 .map(|&(c, r)| v.pieces[usize::from(r.0)].letter.for_color(c))
                 .collect(),
             threads: self.threads,
+            geometry: self.rules.geometry().clone(),
         };
         let mut log = Vec::new();
         table.generate(&mut |s: String| log.push(s))?;
@@ -498,6 +500,14 @@ impl Table {
         }
     }
 
+    /// Whether the unresolved position `j` (`x` to move) is decided at
+    /// `plies`: any candidate of a winning ply wins (it reaches a lost
+    /// position), one of a losing ply if all its moves lose.
+    fn resolves(&self, j: u32, x: Color, winning: bool, plies: u32) -> bool {
+        self.values[x.index()][j as usize] == DRAW
+            && (winning || self.all_lost(&self.pos_known(j), x, plies))
+    }
+
     /// Every legal move of `stm` loses within `plies - 1` plies, and
     /// there is one (the loss is then `plies`).
     fn all_lost(&self, p: &Pos, stm: Color, plies: u32) -> bool {
@@ -710,28 +720,21 @@ impl Table {
                         continue;
                     }
                     self.predecessors(&p, x, &mut preds);
-                    for &j in &preds {
-                        if self.values[x.index()][j as usize] != DRAW {
-                            continue;
-                        }
-                        if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
-                            continue;
-                        }
-                        out.push((j, x));
-                    }
+                    out.extend(
+                        preds
+                            .iter()
+                            .filter(|&&j| self.resolves(j, x, winning, plies))
+                            .map(|&j| (j, x)),
+                    );
                 }
                 out
             });
             let from_seeds = self.par_chunks(seeds.len(), &|range| {
                 let mut out = Vec::new();
                 for &(j, x) in &seeds[range] {
-                    if self.values[x.index()][j as usize] != DRAW {
-                        continue;
+                    if self.resolves(j, x, winning, plies) {
+                        out.push((j, x));
                     }
-                    if !winning && !self.all_lost(&self.pos_known(j), x, plies) {
-                        continue;
-                    }
-                    out.push((j, x));
                 }
                 out
             });
@@ -910,37 +913,7 @@ impl Table {
     }
 
     fn fen_of(&self, squares: &[u8], stm: Color) -> String {
-        let w = self.width;
-        let height = self.index.squares / w;
-        let mut out = String::new();
-        for rank in (0..height).rev() {
-            let mut empty = 0;
-            for file in 0..w {
-                let d = (rank * w + file) as u8;
-                match squares.iter().position(|&s| s == d) {
-                    Some(i) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push_str(&self.letter(i));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        let side = if stm == Color::White { "w" } else { "b" };
-        format!("{out} {side} - - 0 1")
-    }
-
-    fn letter(&self, man: usize) -> String {
-        self.letters[man].clone()
+        super::fen(&self.geometry, &self.letters, squares, stm)
     }
 
     /// Counts of won, drawn and lost positions per side to move and the
@@ -995,20 +968,8 @@ fn rule_outcome(rules: &Rules, material: &Material, stm: Color) -> Option<GameVa
             .count() as u32
     };
     let alive = |c: Color| material.men.iter().filter(|m| m.0 == c).count() as u32;
-    let extinct =
-        |c: Color| count(c) <= ext.piece_count && alive(c.opponent()) >= ext.opponent_piece_count;
-    let reverse = |v: GameValue| match v {
-        GameValue::Win => GameValue::Loss,
-        GameValue::Loss => GameValue::Win,
-        GameValue::Draw => GameValue::Draw,
-    };
-    if extinct(stm.opponent()) {
-        Some(reverse(ext.value))
-    } else if !ext.claim && extinct(stm) {
-        Some(ext.value)
-    } else {
-        None
-    }
+    let them = stm.opponent();
+    ext.outcome([count(stm), count(them)], [alive(stm), alive(them)])
 }
 
 fn too_long(name: &str) -> TbError {

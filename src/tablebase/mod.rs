@@ -179,6 +179,23 @@ pub fn placement(pos: &crate::position::Position) -> Result<(Material, Vec<u8>),
     Ok((material, men.iter().map(|m| m.2).collect()))
 }
 
+/// The FEN of a placement: `letters[i]` stands on dense square
+/// `squares[i]`.
+pub fn fen(
+    geometry: &crate::geometry::Geometry,
+    letters: &[String],
+    squares: &[u8],
+    stm: Color,
+) -> String {
+    let placement = geometry.fen_placement(|sq| {
+        let d = geometry.dense(sq)?;
+        let i = squares.iter().position(|&s| usize::from(s) == d)?;
+        Some(letters[i].clone())
+    });
+    let side = if stm == Color::White { "w" } else { "b" };
+    format!("{placement} {side} - - 0 1")
+}
+
 /// The rules a table can be generated for, or why not.
 pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
     let v = &rules.variant;

@@ -340,6 +340,30 @@ pub struct Extinction {
     pub pseudo_royal: bool,
 }
 
+impl Extinction {
+    /// The result for the side to move, from the number of its and its
+    /// opponent's men of `piece_types` (`counted`) and of all men
+    /// (`alive`), each as [side to move, opponent]; `None` while the
+    /// game goes on. The extinct side gets `value`, its opponent the
+    /// reverse; with `claim` only the side to move can win this way.
+    pub fn outcome(&self, counted: [u32; 2], alive: [u32; 2]) -> Option<GameValue> {
+        let extinct = |side: usize| {
+            counted[side] <= self.piece_count && alive[1 - side] >= self.opponent_piece_count
+        };
+        if extinct(1) {
+            Some(match self.value {
+                GameValue::Win => GameValue::Loss,
+                GameValue::Loss => GameValue::Win,
+                GameValue::Draw => GameValue::Draw,
+            })
+        } else if !self.claim && extinct(0) {
+            Some(self.value)
+        } else {
+            None
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
     /// False when checks are not allowed at all.
