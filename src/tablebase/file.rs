@@ -277,7 +277,7 @@ pub fn read(path: &Path, rules: &Rules) -> Result<Loaded, TbError> {
     let steps: Vec<PieceSteps> = material
         .men
         .iter()
-        .map(|&(c, r)| PieceSteps::build(&rules.table, c, r))
+        .map(|&(c, r)| PieceSteps::build(rules, c, r))
         .collect::<Result<_, _>>()?;
     let refs: Vec<&PieceSteps> = steps.iter().collect();
     if moves_signature(&refs) != header.signature {

@@ -44,7 +44,29 @@ struct Man {
     color: Color,
     /// Squares it may stand on.
     home: Mask,
+    /// Where its moves promote (pawn types; empty for other men).
+    zone: Mask,
+    /// Where it must promote (a move there never keeps the pawn).
+    must: Mask,
     steps: Arc<PieceSteps>,
+}
+
+/// A move that leaves the table by promotion: the table of the new
+/// material and, for each of its men in order, the man of this table
+/// whose square (the promoting pawn's destination for the pawn) it takes.
+#[derive(Debug)]
+struct Exit {
+    table: Arc<Table>,
+    src: [u8; super::MAX_MEN],
+    n: usize,
+}
+
+/// One promotion choice of a pawn: quiet, or capturing man `j`.
+#[derive(Debug)]
+struct Promotion {
+    quiet: Exit,
+    /// By captured man (`None` for the royals and the pawn's own side).
+    capture: Vec<Option<Exit>>,
 }
 
 /// One generated table.
@@ -60,6 +82,8 @@ pub struct Table {
     men: Vec<Man>,
     /// The table after man `j` is captured (`None` for the royals).
     subs: Vec<Option<Arc<Table>>>,
+    /// Per man: its promotions (empty for men that do not promote).
+    promotions: Vec<Vec<Promotion>>,
     flying_general: bool,
     width: usize,
     stalemate_loses: bool,
@@ -110,13 +134,23 @@ impl Generator {
             return Ok(s.clone());
         }
         let r = usize::from(role.0);
-        if self.rules.promotes[color.index()][r] {
+        let promotion = &self.rules.variant.promotion;
+        let letter = || self.rules.variant.pieces[r].letter.for_color(Color::White);
+        if self.rules.promoted_type[r].is_some() {
             return Err(TbError(format!(
-                "piece '{}' promotes; tablebases do not support promotion yet",
-                self.rules.variant.pieces[r].letter.for_color(Color::White)
+                "piece '{}' promotes shogi-style; tablebases do not support that yet",
+                letter()
             )));
         }
-        let s = Arc::new(PieceSteps::build(&self.rules.table, color, role)?);
+        if self.rules.promotes[color.index()][r]
+            && (promotion.require_in_hand || promotion.consume_in_hand)
+        {
+            return Err(TbError(format!(
+                "piece '{}' promotes to pieces in hand; tablebases do not support that",
+                letter()
+            )));
+        }
+        let s = Arc::new(PieceSteps::build(&self.rules, color, role)?);
         self.steps.insert((color, role), s.clone());
         Ok(s)
     }
@@ -126,15 +160,42 @@ impl Generator {
         self.tables.values()
     }
 
-    /// Every material of at most `men` men (one royal a side plus pieces
-    /// that do not promote), fewest men first.
-    pub fn materials(&self, men: usize) -> Vec<Material> {
-        let rules = &self.rules;
+    /// Why `material` cannot have a table, if it cannot: a pawn with a
+    /// double step facing a man that captures in passing (tables hold no
+    /// e.p. rights), or a man whose moves tables cannot express.
+    pub fn unsupported(&mut self, material: &Material) -> Option<TbError> {
+        let mut steps = Vec::new();
+        for &(c, r) in &material.men {
+            match self.steps(c, r) {
+                Ok(s) => steps.push(s),
+                Err(e) => return Some(e),
+            }
+        }
+        for (i, &(c, _)) in material.men.iter().enumerate() {
+            if steps[i].initial
+                && material
+                    .men
+                    .iter()
+                    .any(|&(o, r)| o != c && self.rules.ep_capturer[o.index()][usize::from(r.0)])
+            {
+                return Some(TbError(format!(
+                    "{}: a pawn's double step would give a capture in passing; tables do not support that yet",
+                    material.name(&self.rules)
+                )));
+            }
+        }
+        None
+    }
+
+    /// Every material of at most `men` men (one royal a side plus other
+    /// pieces, pawns too) that tables support, fewest men first.
+    pub fn materials(&mut self, men: usize) -> Vec<Material> {
+        let rules = self.rules.clone();
         let pieces: Vec<Role> = (0..rules.variant.pieces.len())
             .map(|r| Role(r as u8))
             .filter(|r| {
                 let i = usize::from(r.0);
-                !rules.royal[i] && !rules.promotes[0][i] && !rules.promotes[1][i]
+                !rules.royal[i] && self.steps(Color::White, *r).is_ok()
             })
             .collect();
         let Some(royal) = (0..rules.variant.pieces.len()).find(|&r| rules.royal[r]) else {
@@ -170,7 +231,9 @@ impl Generator {
         for set in sets {
             let mut m = vec![(Color::White, royal), (Color::Black, royal)];
             m.extend(set);
-            if let Ok(mat) = Material::from_men(rules, m) {
+            if let Ok(mat) = Material::from_men(&rules, m)
+                && self.unsupported(&mat).is_none()
+            {
                 out.push(mat);
             }
         }
@@ -189,6 +252,9 @@ impl Generator {
         if let Some(t) = self.tables.get(material) {
             return Ok(t.clone());
         }
+        if let Some(e) = self.unsupported(material) {
+            return Err(e);
+        }
         let mut subs = Vec::new();
         for j in 0..material.men.len() {
             subs.push(if j < 2 {
@@ -197,11 +263,18 @@ impl Generator {
                 Some(self.table(&material.without(j))?)
             });
         }
+        let mut promotions = Vec::new();
+        for i in 0..material.men.len() {
+            promotions.push(self.promotions(material, i)?);
+        }
         let mut men = Vec::new();
         for &(color, role) in &material.men {
+            let (zone, must) = promotion_masks(&self.rules, color, role);
             men.push(Man {
                 color,
                 home: home(&self.rules, color, role),
+                zone,
+                must,
                 steps: self.steps(color, role)?,
             });
         }
@@ -221,6 +294,7 @@ impl Generator {
             values: [vec![DRAW; size], vec![DRAW; size]],
             men,
             subs,
+            promotions,
             flying_general,
             width,
             stalemate_loses: v.end.stalemate == GameValue::Loss,
@@ -244,6 +318,118 @@ impl Generator {
     }
 }
 
+impl Generator {
+    /// The promotions of man `i` of `material`, generating the tables
+    /// they lead to: one per choice the variant gives (within its limits
+    /// on promoted pieces), quiet or with each enemy man captured.
+    fn promotions(&mut self, material: &Material, i: usize) -> Result<Vec<Promotion>, TbError> {
+        let (color, role) = material.men[i];
+        if !self.rules.promotes[color.index()][usize::from(role.0)] {
+            return Ok(Vec::new());
+        }
+        let rules = self.rules.clone();
+        let mut out = Vec::new();
+        for &choice in rules.promotion_choices[color.index()].iter() {
+            let limit = rules
+                .variant
+                .promotion
+                .limits
+                .iter()
+                .find(|l| l.0 == choice);
+            if let Some(&(_, limit)) = limit {
+                let have = material
+                    .men
+                    .iter()
+                    .filter(|&&m| m == (color, choice))
+                    .count();
+                if have >= limit as usize {
+                    continue;
+                }
+            }
+            let quiet = self.exit(material, i, choice, None)?;
+            let mut capture = Vec::new();
+            for j in 0..material.men.len() {
+                capture.push(if j < 2 || material.men[j].0 == color {
+                    None
+                } else {
+                    Some(self.exit(material, i, choice, Some(j))?)
+                });
+            }
+            out.push(Promotion { quiet, capture });
+        }
+        Ok(out)
+    }
+
+    /// Where man `i` promoting to `choice` (taking man `captured`) leads.
+    fn exit(
+        &mut self,
+        material: &Material,
+        i: usize,
+        choice: Role,
+        captured: Option<usize>,
+    ) -> Result<Exit, TbError> {
+        let royal = |r: Role| self.rules.royal[usize::from(r.0)];
+        let mut men: Vec<(Color, Role, u8)> = material
+            .men
+            .iter()
+            .enumerate()
+            .filter(|&(l, _)| Some(l) != captured)
+            .map(|(l, &(c, r))| (c, if l == i { choice } else { r }, l as u8))
+            .collect();
+        men.sort_by_key(|&(c, r, _)| (!royal(r), c.index(), r.0));
+        let next = Material::from_men(&self.rules, men.iter().map(|m| (m.0, m.1)).collect())?;
+        let table = self.table(&next)?;
+        let mut src = [0u8; super::MAX_MEN];
+        for (k, m) in men.iter().enumerate() {
+            src[k] = m.2;
+        }
+        Ok(Exit {
+            table,
+            src,
+            n: men.len(),
+        })
+    }
+}
+
+/// A pawn type's promotion zone and the squares where it must promote,
+/// as dense square sets (both empty for pieces that do not promote).
+pub fn promotion_masks(rules: &Rules, color: Color, role: Role) -> (Mask, Mask) {
+    if !rules.promotes[color.index()][usize::from(role.0)] {
+        return (0, 0);
+    }
+    let c = color.index();
+    (
+        dense_mask(rules, |sq| rules.promotion_zone[c][usize::from(sq)]),
+        dense_mask(rules, |sq| rules.must_promote[c][usize::from(sq)]),
+    )
+}
+
+/// The board squares (dense numbering) where `f` of the padded square
+/// holds.
+fn dense_mask(rules: &Rules, f: impl Fn(u16) -> bool) -> Mask {
+    let g = rules.geometry();
+    g.squares()
+        .filter(|&sq| f(sq))
+        .filter_map(|sq| g.dense(sq))
+        .fold(0, |m, d| m | 1 << d)
+}
+
+impl Exit {
+    /// The code (for `them` to move) of the placement `sq`, in this
+    /// table's men order with the promoting pawn on its destination.
+    #[inline]
+    fn code(&self, sq: &[u8; super::MAX_MEN], them: usize) -> u8 {
+        let mut rest = [0u8; super::MAX_MEN];
+        for k in 0..self.n {
+            rest[k] = sq[usize::from(self.src[k])];
+        }
+        self.table
+            .index
+            .encode(&rest[..self.n])
+            .map_or(BROKEN, |x| self.table.values[them][x as usize])
+    }
+}
+
 /// The index of `material` (compact for files, plain for generation):
 /// the symmetries its men allow, and for the flying-general rule only
 /// those that keep files files.
@@ -261,14 +447,25 @@ pub fn indexer(
         .iter()
         .map(|&(c, r)| home(rules, c, r))
         .collect();
+    // Squares where a man's moves differ: its home, a pawn's promotion
+    // zone and double-step region; a symmetry must keep each.
+    let mut regions = homes.clone();
+    for &(c, r) in &material.men {
+        if rules.promotes[c.index()][usize::from(r.0)] {
+            regions.push(promotion_masks(rules, c, r).0);
+            regions.push(dense_mask(rules, |sq| {
+                rules.double_step_region[c.index()][usize::from(sq)]
+            }));
+        }
+    }
     let keeps = |p: &Vec<u8>| {
         let files = !flying_general
             || (0..width * height)
                 .all(|s| usize::from(p[s]) % width == usize::from(p[s % width]) % width);
-        let regions = homes
+        let kept = regions
             .iter()
             .all(|&h| (0..width * height).all(|s| (h >> s) & 1 == (h >> p[s]) & 1));
-        files && regions
+        files && kept
     };
     Indexer::with_homes(
         width,
@@ -282,16 +479,54 @@ pub fn indexer(
 }
 
 /// The squares a piece may stand on: its mobility region (a palace), or
-/// the whole board.
+/// the whole board; for a pawn, less the squares where it must already
+/// have promoted.
 pub fn home(rules: &Rules, color: Color, role: Role) -> Mask {
     let v = &rules.variant;
     let (w, h) = (usize::from(v.width), usize::from(v.height));
-    match v.pieces[usize::from(role.0)].mobility[color.index()] {
+    let region = match v.pieces[usize::from(role.0)].mobility[color.index()] {
         None => Mask::MAX,
         Some(region) => (0..w * h)
             .filter(|&s| region.contains(crate::variant::Square::new((s % w) as u8, (s / w) as u8)))
             .fold(0, |m, s| m | 1 << s),
+    };
+    region & !promotion_masks(rules, color, role).1 & pawn_reach(rules, color, role)
+}
+
+/// The squares a pawn can reach from its start squares (every square for
+/// other pieces, and for a pawn the start array does not hold): a chess
+/// pawn never stands on its first rank, nor a makruk pawn on its first two.
+fn pawn_reach(rules: &Rules, color: Color, role: Role) -> Mask {
+    if !rules.promotes[color.index()][usize::from(role.0)] {
+        return Mask::MAX;
     }
+    let v = &rules.variant;
+    let width = usize::from(v.width);
+    let mut reach: Mask = 0;
+    for (i, p) in v.start.board.iter().enumerate() {
+        if p.is_some_and(|p| p.color == color && p.role == role) {
+            reach |= 1 << i;
+        }
+    }
+    let Ok(steps) = PieceSteps::build(rules, color, role) else {
+        return Mask::MAX;
+    };
+    if reach == 0 || v.start.board.len() != width * usize::from(v.height) {
+        return Mask::MAX;
+    }
+    let mut todo: Vec<usize> = (0..v.start.board.len())
+        .filter(|&s| reach >> s & 1 != 0)
+        .collect();
+    while let Some(s) = todo.pop() {
+        for step in steps.quiet_from[s].iter().chain(&steps.capture_from[s]) {
+            let bit: Mask = 1 << step.to;
+            if reach & bit == 0 {
+                reach |= bit;
+                todo.push(usize::from(step.to));
+            }
+        }
+    }
+    reach
 }
 
 /// The compact index of `material`.
@@ -412,8 +647,16 @@ impl Table {
 
     /// Calls `f` with the code of the position after each pseudo-legal
     /// move of `stm` (from the opponent's point of view); an illegal move
-    /// gives `BROKEN`. Returns early when `f` returns false.
-    fn for_each_successor(&self, p: &Pos, stm: Color, f: &mut dyn FnMut(u8, u8, u8) -> bool) {
+    /// gives `BROKEN`. With `exits_only`, only the moves that leave the
+    /// table (captures and promotions, whose values are final). Returns
+    /// early when `f` returns false.
+    fn for_each_successor(
+        &self,
+        p: &Pos,
+        stm: Color,
+        exits_only: bool,
+        f: &mut dyn FnMut(u8, u8, u8) -> bool,
+    ) {
         let n = self.men.len();
         let (friends, foes) = (p.occ[stm.index()], p.occ[stm.opponent().index()]);
         let them = stm.opponent().index();
@@ -428,15 +671,25 @@ impl Table {
                 if !s.allowed(friends, foes) {
                     continue;
                 }
+                let to_bit: Mask = 1 << s.to;
                 sq[i] = s.to;
-                let code = self
-                    .index
-                    .encode(&sq[..n])
-                    .map_or(BROKEN, |j| self.values[them][j as usize]);
-                sq[i] = from;
-                if !f(from, s.to, code) {
-                    return;
+                if m.zone & to_bit != 0 {
+                    for promotion in &self.promotions[i] {
+                        if !f(from, s.to, promotion.quiet.code(&sq, them)) {
+                            return;
+                        }
+                    }
                 }
+                if !exits_only && m.must & to_bit == 0 {
+                    let code = self
+                        .index
+                        .encode(&sq[..n])
+                        .map_or(BROKEN, |j| self.values[them][j as usize]);
+                    if !f(from, s.to, code) {
+                        return;
+                    }
+                }
+                sq[i] = from;
             }
             for s in &m.steps.capture_from[usize::from(from)] {
                 if !s.allowed(friends, foes) {
@@ -449,6 +702,21 @@ impl Table {
                     // Taking a royal: the position itself is illegal.
                     continue;
                 };
+                let to_bit: Mask = 1 << s.to;
+                if m.zone & to_bit != 0 {
+                    sq[i] = s.to;
+                    for promotion in &self.promotions[i] {
+                        if let Some(exit) = &promotion.capture[j]
+                            && !f(from, s.to, exit.code(&sq, them))
+                        {
+                            return;
+                        }
+                    }
+                    sq[i] = from;
+                    if m.must & to_bit != 0 {
+                        continue;
+                    }
+                }
                 let mut rest = [0u8; super::MAX_MEN];
                 let mut k = 0;
                 for (l, &q) in sq[..n].iter().enumerate() {
@@ -484,7 +752,7 @@ impl Table {
             let to_bit: Mask = 1 << to;
             for s in &m.steps.quiet_to[usize::from(to)] {
                 let from_bit: Mask = 1 << s.from;
-                if all & from_bit != 0 {
+                if all & from_bit != 0 || m.home & from_bit == 0 {
                     continue;
                 }
                 let friends = p.occ[stm.index()] & !to_bit | from_bit;
@@ -513,7 +781,7 @@ impl Table {
     fn all_lost(&self, p: &Pos, stm: Color, plies: u32) -> bool {
         let mut any = false;
         let mut ok = true;
-        self.for_each_successor(p, stm, &mut |_, _, code| {
+        self.for_each_successor(p, stm, false, &mut |_, _, code| {
             if code == BROKEN {
                 return true;
             }
@@ -635,14 +903,14 @@ impl Table {
                     let mut capture_draws = false;
                     let mut best_win: Option<u32> = None;
                     let mut slowest_loss: Option<u32> = None;
-                    self.for_each_successor(&p, stm, &mut |_, _, code| {
+                    self.for_each_successor(&p, stm, false, &mut |_, _, code| {
                         legal += u32::from(code != BROKEN);
                         true
                     });
-                    // Captures: their codes are final now.
-                    self.for_each_capture(&p, stm, &mut |code| {
+                    // Captures and promotions: their codes are final now.
+                    self.for_each_successor(&p, stm, true, &mut |_, _, code| {
                         if code == BROKEN {
-                            return;
+                            return true;
                         }
                         let q = u32::from(code);
                         if is_loss(code) {
@@ -652,6 +920,7 @@ impl Table {
                         } else {
                             capture_draws = true;
                         }
+                        true
                     });
                     if legal == 0 {
                         if self.in_check(&p, stm) || self.stalemate_loses {
@@ -752,41 +1021,6 @@ impl Table {
         Ok(())
     }
 
-    /// Like `for_each_successor`, captures only.
-    fn for_each_capture(&self, p: &Pos, stm: Color, f: &mut dyn FnMut(u8)) {
-        let n = self.men.len();
-        let (friends, foes) = (p.occ[stm.index()], p.occ[stm.opponent().index()]);
-        let them = stm.opponent().index();
-        for i in 0..n {
-            let m = &self.men[i];
-            if m.color != stm {
-                continue;
-            }
-            for s in &m.steps.capture_from[usize::from(p.sq[i])] {
-                if !s.allowed(friends, foes) {
-                    continue;
-                }
-                let Some(j) = (0..n).find(|&j| p.sq[j] == s.to) else {
-                    continue;
-                };
-                let Some(sub) = &self.subs[j] else { continue };
-                let mut rest = [0u8; super::MAX_MEN];
-                let mut k = 0;
-                for l in 0..n {
-                    if l != j {
-                        rest[k] = if l == i { s.to } else { p.sq[l] };
-                        k += 1;
-                    }
-                }
-                let code = sub
-                    .index
-                    .encode(&rest[..k])
-                    .map_or(BROKEN, |x| sub.values[them][x as usize]);
-                f(code);
-            }
-        }
-    }
-
     /// The value of the position at `index` with `stm` to move.
     pub fn value(&self, index: u32, stm: Color) -> Value {
         decode_value(self.values[stm.index()][index as usize])
@@ -814,7 +1048,7 @@ impl Table {
             p.occ[m.color.index()] |= 1 << squares[i];
         }
         let mut out = Vec::new();
-        self.for_each_successor(&p, stm, &mut |from, to, code| {
+        self.for_each_successor(&p, stm, false, &mut |from, to, code| {
             if code != BROKEN {
                 out.push((from, to, code));
             }
@@ -864,7 +1098,7 @@ impl Table {
                     let mut best_win: Option<u32> = None;
                     let mut any_draw = false;
                     let mut slowest: u32 = 0;
-                    self.for_each_successor(&p, stm, &mut |_, _, code| {
+                    self.for_each_successor(&p, stm, false, &mut |_, _, code| {
                         if code == BROKEN {
                             return true;
                         }

@@ -14,7 +14,13 @@
 //! whole tables: with White to move in KRvK, Black is bare and White has
 //! won; such a win counts as one move in the distance.
 //!
-//! Not yet: pawns and promotion, captures in passing.
+//! Pawns are men like the others: a move into the promotion zone leaves
+//! the table for the promoted material's (one per choice, looked up like a
+//! capture), a pawn never stands where it must already have promoted or
+//! where it could not have come from its start squares, and its double
+//! step belongs to its squares in the double-step region. Not yet: a
+//! double step against a man that could take it in passing (tables hold
+//! no e.p. rights; such materials are refused), shogi-style promotion.
 
 pub mod file;
 pub mod generate;

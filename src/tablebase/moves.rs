@@ -12,6 +12,7 @@
 //! predecessor exactly when its condition holds there.
 
 use super::TbError;
+use crate::position::Rules;
 use crate::trajectory::{EMPTY, FOE, FRIEND, TrajectoryTable, cell_flags, visit};
 use crate::variant::{Color, Role};
 
@@ -51,39 +52,58 @@ pub struct PieceSteps {
     pub capture_from: Vec<Vec<Step>>,
     /// Captures that attack (may take a royal piece), by destination.
     pub attack_to: Vec<Vec<Step>>,
+    /// A pawn's initial moves (the double step) are among the records:
+    /// they give the opponent a capture in passing, which tables do not
+    /// hold, so such a pawn may not face a piece that captures so.
+    pub initial: bool,
 }
 
 impl PieceSteps {
     /// Unroll the trees of `role` for `color`. Moves the tablebase cannot
     /// express (captures in passing, captures of a friend) are an error
     /// rather than silently left out, since a table built without them
-    /// would be wrong.
-    pub fn build(table: &TrajectoryTable, color: Color, role: Role) -> Result<PieceSteps, TbError> {
+    /// would be wrong. A pawn's initial moves (the double step) belong to
+    /// its squares in the double-step region, where play gives them too;
+    /// other pieces' initial moves (castling partners, virgin pieces) are
+    /// left out: a table's men have all moved.
+    pub fn build(rules: &Rules, color: Color, role: Role) -> Result<PieceSteps, TbError> {
+        let table = &rules.table;
         let g = &table.geometry;
+        let pawn = rules.promotes[color.index()][usize::from(role.0)];
         let area = g.area();
         let mut out = PieceSteps {
             quiet_from: vec![Vec::new(); area],
             quiet_to: vec![Vec::new(); area],
             capture_from: vec![Vec::new(); area],
             attack_to: vec![Vec::new(); area],
+            initial: false,
         };
         let trees = table.role_trees(color, role);
         for sq in g.squares() {
             let from = g.dense(sq).unwrap_or(0);
-            let root = trees.root(sq);
-            if root == 0 {
-                continue;
-            }
-            let mut walk = Walk {
-                table,
-                origin: i32::from(sq),
-                from: from as u8,
-                out: &mut out,
-                error: None,
+            let initial = if pawn && rules.double_step_region[color.index()][usize::from(sq)] {
+                trees.initial_root(sq)
+            } else {
+                0
             };
-            walk.group(root, 0, 0, 0);
-            if let Some(e) = walk.error {
-                return Err(e);
+            for (root, first_move) in [(trees.root(sq), false), (initial, true)] {
+                if root == 0 {
+                    continue;
+                }
+                let before = out.quiet_from[from].len() + out.capture_from[from].len();
+                let mut walk = Walk {
+                    table,
+                    origin: i32::from(sq),
+                    from: from as u8,
+                    out: &mut out,
+                    error: None,
+                };
+                walk.group(root, 0, 0, 0);
+                if let Some(e) = walk.error {
+                    return Err(e);
+                }
+                out.initial |= first_move
+                    && out.quiet_from[from].len() + out.capture_from[from].len() > before;
             }
         }
         for list in [&mut out.quiet_from, &mut out.capture_from] {

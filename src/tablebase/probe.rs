@@ -104,7 +104,9 @@ impl Tablebases {
 
     /// The table's verdict on `pos`, if there is a table for its material
     /// and the position is one tables describe (no pieces in hand, no
-    /// castling rights, no piece that still has an initial move).
+    /// castling rights, no e.p. right, no piece but a pawn that still has
+    /// an initial move: a pawn's double step belongs to its square, and
+    /// tables hold it).
     pub fn probe(&self, pos: &Position) -> Option<Hit> {
         let count =
             (pos.alive(Color::White).count_ones() + pos.alive(Color::Black).count_ones()) as usize;
@@ -113,6 +115,7 @@ impl Tablebases {
         }
         let rules = &self.rules;
         if rules.holdings
+            || pos.ep().victim != 0
             || rules.castling.is_some()
                 && (pos.castling_rights(Color::White) | pos.castling_rights(Color::Black)) != 0
         {
@@ -124,6 +127,7 @@ impl Tablebases {
             for (_, slot) in pos.pieces(color) {
                 let r = usize::from(slot.role.0);
                 if slot.virgin
+                    && !rules.promotes[color.index()][r]
                     && rules
                         .table
                         .role_trees(color, slot.role)
