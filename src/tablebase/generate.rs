@@ -96,6 +96,8 @@ pub struct Table {
     geometry: crate::geometry::Geometry,
     /// Threads for generation.
     threads: usize,
+    /// Per man: its plain-index stride ([`Indexer::plain_stride`]), or 0.
+    stride: [i64; super::MAX_MEN],
 }
 
 /// Receives progress lines.
@@ -306,7 +308,11 @@ impl Generator {
                 .collect(),
             threads: self.threads,
             geometry: self.rules.geometry().clone(),
+            stride: [0; super::MAX_MEN],
         };
+        for i in 0..table.men.len() {
+            table.stride[i] = table.index.plain_stride(i).map_or(0, |s| s as i64);
+        }
         let mut log = Vec::new();
         table.generate(&mut |s: String| log.push(s))?;
         for line in log {
@@ -544,6 +550,9 @@ struct Pos {
     sq: [u8; super::MAX_MEN],
     /// Occupied squares per colour.
     occ: [Mask; 2],
+    /// Its index, when its royal pair lets a non-royal man's move change
+    /// the index by a stride ([`Indexer::pair_is_plain`]).
+    plain: Option<u32>,
 }
 
 impl Table {
@@ -589,7 +598,17 @@ impl Table {
         for (i, m) in self.men.iter().enumerate() {
             occ[m.color.index()] |= 1 << sq[i];
         }
-        Pos { sq, occ }
+        Pos {
+            sq,
+            occ,
+            plain: self.plain(&sq, index),
+        }
+    }
+
+    /// `index` if the placement's royal pair allows stride stepping.
+    #[inline]
+    fn plain(&self, sq: &[u8; super::MAX_MEN], index: u32) -> Option<u32> {
+        self.index.pair_is_plain(sq[0], sq[1]).then_some(index)
     }
 
     fn pos(&self, index: u32) -> Option<Pos> {
@@ -608,7 +627,11 @@ impl Table {
         if self.index.encode(&sq[..n]) != Some(index) {
             return None;
         }
-        Some(Pos { sq, occ })
+        Some(Pos {
+            sq,
+            occ,
+            plain: self.plain(&sq, index),
+        })
     }
 
     /// Whether `color`'s royal piece is attacked (or faces the other
@@ -681,10 +704,13 @@ impl Table {
                     }
                 }
                 if !exits_only && m.must & to_bit == 0 {
-                    let code = self
-                        .index
-                        .encode(&sq[..n])
-                        .map_or(BROKEN, |j| self.values[them][j as usize]);
+                    let j = match (p.plain, self.stride[i]) {
+                        (Some(idx), stride) if stride != 0 => Some(
+                            (i64::from(idx) + (i64::from(s.to) - i64::from(from)) * stride) as u32,
+                        ),
+                        _ => self.index.encode(&sq[..n]),
+                    };
+                    let code = j.map_or(BROKEN, |j| self.values[them][j as usize]);
                     if !f(from, s.to, code) {
                         return;
                     }
@@ -760,7 +786,13 @@ impl Table {
                     continue;
                 }
                 sq[i] = s.from;
-                if let Some(j) = self.index.encode(&sq[..n]) {
+                let j = match (p.plain, self.stride[i]) {
+                    (Some(idx), stride) if stride != 0 => {
+                        Some((i64::from(idx) + (i64::from(s.from) - i64::from(to)) * stride) as u32)
+                    }
+                    _ => self.index.encode(&sq[..n]),
+                };
+                if let Some(j) = j {
                     out.push(j);
                 }
                 sq[i] = to;
@@ -899,19 +931,16 @@ impl Table {
                         Some(GameValue::Draw) => continue,
                         None => {}
                     }
-                    let mut legal = 0u32;
+                    let mut legal = false;
                     let mut capture_draws = false;
                     let mut best_win: Option<u32> = None;
                     let mut slowest_loss: Option<u32> = None;
-                    self.for_each_successor(&p, stm, false, &mut |_, _, code| {
-                        legal += u32::from(code != BROKEN);
-                        true
-                    });
                     // Captures and promotions: their codes are final now.
                     self.for_each_successor(&p, stm, true, &mut |_, _, code| {
                         if code == BROKEN {
                             return true;
                         }
+                        legal = true;
                         let q = u32::from(code);
                         if is_loss(code) {
                             best_win = Some(best_win.map_or(q, |b| b.min(q)));
@@ -922,7 +951,15 @@ impl Table {
                         }
                         true
                     });
-                    if legal == 0 {
+                    if !legal {
+                        // Is there any legal move at all? (The first one
+                        // found answers.)
+                        self.for_each_successor(&p, stm, false, &mut |_, _, code| {
+                            legal = code != BROKEN;
+                            !legal
+                        });
+                    }
+                    if !legal {
                         if self.in_check(&p, stm) || self.stalemate_loses {
                             out.mates.push((idx as u32, stm));
                         }
@@ -1042,6 +1079,7 @@ impl Table {
         let mut p = Pos {
             sq: [0; super::MAX_MEN],
             occ: [0; 2],
+            plain: None,
         };
         p.sq[..n].copy_from_slice(squares);
         for (i, m) in self.men.iter().enumerate() {

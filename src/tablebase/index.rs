@@ -256,6 +256,33 @@ impl Indexer {
         (self.squares as f64).powi(men as i32)
     }
 
+    /// For the plain index, how much the index changes per square when man
+    /// `man` (a non-royal alone in its group) moves: a move from `s` to
+    /// `t` adds `(t - s) * stride`, as long as the royal pair stays one
+    /// with no other canonical image ([`Indexer::pair_is_plain`]). `None`
+    /// for royals, men in groups and the compact index.
+    pub fn plain_stride(&self, man: usize) -> Option<u64> {
+        if self.compact {
+            return None;
+        }
+        let mut stride = 1u64;
+        for &(first, k) in self.groups.iter().rev() {
+            if man >= first && man < first + k {
+                return (k == 1).then_some(stride);
+            }
+            stride *= (self.squares as u64).pow(k as u32);
+        }
+        None
+    }
+
+    /// The royal pair on (`w`, `b`) is canonical and no symmetry maps it
+    /// onto another canonical pair: placements with it are indexed as
+    /// they stand.
+    #[inline]
+    pub fn pair_is_plain(&self, w: u8, b: u8) -> bool {
+        self.pair_syms[usize::from(w) * self.squares + usize::from(b)] == 1
+    }
+
     /// The index of a placement as given (no symmetry applied), or `None`
     /// when its royal pair is not canonical or impossible.
     fn raw(&self, sq: &[u8]) -> Option<u64> {
