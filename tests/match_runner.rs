@@ -290,3 +290,65 @@ fn lion_moves_sent_in_two_lines_are_joined() {
     assert!(text.contains("f3f5") && text.contains("g10g8"), "{text}");
     assert!(!text.contains("illegal"), "{text}");
 }
+
+#[test]
+fn tables_convert_through_the_engine() {
+    // King and pawn against king from one of the three positions where
+    // White's longest win is published as mate in 28 moves (Kryukov's
+    // forum, "Longest Mate in kqk"). With the tables, both engines play
+    // it perfectly through the protocol: the pawn promotes (into the
+    // KQvK table) and White mates on its 28th move, the 55th ply, while
+    // Black resists as long as it can. A 4-ply search alone sees nothing
+    // of this.
+    let dir = temp("kpk-tables");
+    let status = Command::new(GRIFFON)
+        .args(["tb", "gen", "--material", "KPvK", "--out"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("run griffon tb gen");
+    assert!(status.success());
+    let openings = temp("kpk.epd");
+    std::fs::write(&openings, "8/8/8/1k6/8/8/K5P1/8 w - - 0 1\n").unwrap();
+    let pgn = temp("kpk.pgn");
+    let engine = |name: &str| {
+        format!(
+            "cmd={GRIFFON} arg=xboard arg=--tb-path arg={} name={name}",
+            dir.display()
+        )
+    };
+    let (a, b) = (engine("a"), engine("b"));
+    let mut args: Vec<&str> = vec!["--engine"];
+    args.extend(a.split(' '));
+    args.push("--engine");
+    args.extend(b.split(' '));
+    let openings = openings.display().to_string();
+    let pgn_path = pgn.display().to_string();
+    args.extend([
+        "--variant",
+        "normal",
+        "--openings",
+        &openings,
+        "--games",
+        "2",
+        "--depth",
+        "4",
+        "--pgn",
+        &pgn_path,
+    ]);
+    run(&args);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Result \"1-0\"]").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("[Termination \"White mates\"]").count(),
+        2,
+        "{text}"
+    );
+    let games = parse_pgn(&text);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.moves.len(), 55, "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
