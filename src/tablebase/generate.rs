@@ -28,6 +28,9 @@ pub const DRAW: u8 = 0;
 pub const BROKEN: u8 = 255;
 /// Longest distance to mate a byte holds, in plies.
 const MAX_PLIES: u32 = 253;
+/// Positions read per batch of generation (what a batch finds is held
+/// until it is written, so this bounds that memory).
+const BATCH: usize = 1 << 21;
 
 #[inline]
 fn is_win(code: u8) -> bool {
@@ -98,6 +101,9 @@ pub struct Table {
     threads: usize,
     /// Per man: its plain-index stride ([`Indexer::plain_stride`]), or 0.
     stride: [i64; super::MAX_MEN],
+    /// During generation, per side to move: a bit per position whose value
+    /// is tentative (from its captures, waiting for its ply).
+    tentative: [Vec<u64>; 2],
 }
 
 /// Receives progress lines.
@@ -242,12 +248,6 @@ impl Generator {
         out
     }
 
-    fn say(&mut self, line: &str) {
-        if let Some(p) = self.progress.as_mut() {
-            p(line);
-        }
-    }
-
     /// The table of `material`, generating it (and the tables its
     /// captures lead to) if needed.
     pub fn table(&mut self, material: &Material) -> Result<Arc<Table>, TbError> {
@@ -309,15 +309,17 @@ impl Generator {
             threads: self.threads,
             geometry: self.rules.geometry().clone(),
             stride: [0; super::MAX_MEN],
+            tentative: [Vec::new(), Vec::new()],
         };
         for i in 0..table.men.len() {
             table.stride[i] = table.index.plain_stride(i).map_or(0, |s| s as i64);
         }
-        let mut log = Vec::new();
-        table.generate(&mut |s: String| log.push(s))?;
-        for line in log {
-            self.say(&line);
-        }
+        let progress = &mut self.progress;
+        table.generate(&mut |s: String| {
+            if let Some(p) = progress.as_mut() {
+                p(&s);
+            }
+        })?;
         let table = Arc::new(table);
         self.tables.insert(material.clone(), table.clone());
         Ok(table)
@@ -800,12 +802,34 @@ impl Table {
         }
     }
 
-    /// Whether the unresolved position `j` (`x` to move) is decided at
+    /// Whether position `j` (`x` to move) is still open: not decided, or
+    /// holding only a tentative value from its captures.
+    #[inline]
+    fn open(&self, j: u32, x: Color) -> bool {
+        let v = self.values[x.index()][j as usize];
+        v == DRAW || v != BROKEN && self.is_tentative(j, x)
+    }
+
+    #[inline]
+    fn is_tentative(&self, j: u32, x: Color) -> bool {
+        let bits = &self.tentative[x.index()];
+        !bits.is_empty() && bits[j as usize / 64] >> (j % 64) & 1 != 0
+    }
+
+    fn set_tentative(&mut self, j: u32, x: Color, on: bool) {
+        let word = &mut self.tentative[x.index()][j as usize / 64];
+        if on {
+            *word |= 1 << (j % 64);
+        } else {
+            *word &= !(1 << (j % 64));
+        }
+    }
+
+    /// Whether the open position `j` (`x` to move) is decided at
     /// `plies`: any candidate of a winning ply wins (it reaches a lost
     /// position), one of a losing ply if all its moves lose.
     fn resolves(&self, j: u32, x: Color, winning: bool, plies: u32) -> bool {
-        self.values[x.index()][j as usize] == DRAW
-            && (winning || self.all_lost(&self.pos_known(j), x, plies))
+        self.open(j, x) && (winning || self.all_lost(&self.pos_known(j), x, plies))
     }
 
     /// Every legal move of `stm` loses within `plies - 1` plies, and
@@ -827,29 +851,30 @@ impl Table {
         any && ok
     }
 
-    /// Run `f` over `0..n` in chunks on the table's threads; the results
+    /// Run `f` over `range` in chunks on the table's threads; the results
     /// in chunk order.
     fn par_chunks<T: Send>(
         &self,
-        n: usize,
+        range: std::ops::Range<usize>,
         f: &(dyn Fn(std::ops::Range<usize>) -> T + Sync),
     ) -> Vec<T> {
+        let n = range.len();
         let threads = self.threads.max(1);
         let chunk = n.div_ceil(threads * 16).max(256);
         if threads == 1 || n <= chunk {
-            return vec![f(0..n)];
+            return vec![f(range)];
         }
-        let next = AtomicUsize::new(0);
+        let next = AtomicUsize::new(range.start);
         let results = Mutex::new(Vec::new());
         let _ = crossbeam::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|_| {
                     loop {
                         let start = next.fetch_add(chunk, Ordering::Relaxed);
-                        if start >= n {
+                        if start >= range.end {
                             break;
                         }
-                        let r = f(start..n.min(start + chunk));
+                        let r = f(start..range.end.min(start + chunk));
                         if let Ok(mut v) = results.lock() {
                             v.push((start, r));
                         }
@@ -862,198 +887,275 @@ impl Table {
         v.into_iter().map(|(_, r)| r).collect()
     }
 
+    /// Walk the whole index in batches: `find` reads the table in
+    /// parallel over each batch, then `apply` writes what it found before
+    /// the next batch is read. Memory stays bounded by the batch, not the
+    /// table; writes made for one batch are seen by the next.
+    fn batched<T: Send>(
+        &mut self,
+        find: &(dyn Fn(&Table, std::ops::Range<usize>) -> T + Sync),
+        apply: &mut dyn FnMut(&mut Table, T) -> Result<(), TbError>,
+    ) -> Result<(), TbError> {
+        let size = self.index.size as usize;
+        let mut start = 0;
+        while start < size {
+            let end = size.min(start + BATCH);
+            let found = {
+                let me: &Table = self;
+                me.par_chunks(start..end, &|r| find(me, r))
+            };
+            for f in found {
+                apply(self, f)?;
+            }
+            start = end;
+        }
+        Ok(())
+    }
+
     fn generate(&mut self, log: &mut dyn FnMut(String)) -> Result<(), TbError> {
         let size = self.index.size as usize;
         let colors = Color::BOTH;
+        self.tentative = [vec![0u64; size.div_ceil(64)], vec![0u64; size.div_ceil(64)]];
         // Pass 1: illegal and unused positions (bit per side to move, 3 =
         // unused).
-        let broken: Vec<Vec<(u32, u8)>> = self.par_chunks(size, &|range| {
-            let mut out = Vec::new();
-            for idx in range {
-                match self.pos(idx as u32) {
-                    None => out.push((idx as u32, 3)),
-                    Some(p) => {
-                        let mut bits = 0;
-                        for stm in colors {
-                            if self.in_check(&p, stm.opponent()) {
-                                bits |= 1 << stm.index();
+        let mut unused = 0u64;
+        self.batched(
+            &|me, range| {
+                let mut out = Vec::new();
+                for idx in range {
+                    match me.pos(idx as u32) {
+                        None => out.push((idx as u32, 3u8)),
+                        Some(p) => {
+                            let mut bits = 0;
+                            for stm in colors {
+                                if me.in_check(&p, stm.opponent()) {
+                                    bits |= 1 << stm.index();
+                                }
+                            }
+                            if bits != 0 {
+                                out.push((idx as u32, bits));
                             }
                         }
-                        if bits != 0 {
-                            out.push((idx as u32, bits));
+                    }
+                }
+                out
+            },
+            &mut |me, list| {
+                for (idx, bits) in list {
+                    unused += u64::from(bits == 3);
+                    for c in 0..2 {
+                        if bits & (1 << c) != 0 {
+                            me.values[c][idx as usize] = BROKEN;
                         }
                     }
                 }
-            }
-            out
-        });
-        let mut unused = 0u64;
-        for (idx, bits) in broken.into_iter().flatten() {
-            unused += u64::from(bits == 3);
-            for c in 0..2 {
-                if bits & (1 << c) != 0 {
-                    self.values[c][idx as usize] = BROKEN;
-                }
-            }
-        }
+                Ok(())
+            },
+        )?;
         let used = size as u64 - unused;
-        // Pass 2: mates, stalemates and what captures decide.
+        // Pass 2: mates, stalemates and what captures and promotions
+        // decide. Their values are final in the smaller tables, so a
+        // position with a winning exit gets a tentative win (a quiet move
+        // may still win faster), one whose exits all lose a tentative
+        // loss to re-examine when its ply comes.
         struct Found {
             mates: Vec<(u32, Color)>,
-            wins: Vec<(u32, u32, Color)>,
-            losses: Vec<(u32, u32, Color)>,
+            /// (ply, index, side to move): tentative until that ply.
+            seeds: Vec<(u32, u32, Color)>,
         }
-        let found: Vec<Found> = self.par_chunks(size, &|range| {
-            let mut out = Found {
-                mates: Vec::new(),
-                wins: Vec::new(),
-                losses: Vec::new(),
-            };
-            for idx in range {
-                let Some(p) = self.pos(idx as u32) else {
-                    continue;
+        // Per code: tentative values still waiting for their ply.
+        let mut pending = vec![0u64; 256];
+        let mut mates = 0u64;
+        self.batched(
+            &|me, range| {
+                let mut out = Found {
+                    mates: Vec::new(),
+                    seeds: Vec::new(),
                 };
-                for stm in colors {
-                    if self.values[stm.index()][idx] == BROKEN {
+                for idx in range {
+                    let Some(p) = me.pos(idx as u32) else {
                         continue;
-                    }
-                    match self.rule[stm.index()] {
-                        // A win by rule counts as one move (the opponent,
-                        // like a mated side, has lost).
-                        Some(GameValue::Win) => {
-                            out.wins.push((1, idx as u32, stm));
+                    };
+                    for stm in colors {
+                        if me.values[stm.index()][idx] == BROKEN {
                             continue;
                         }
-                        Some(GameValue::Loss) => {
-                            out.mates.push((idx as u32, stm));
-                            continue;
+                        match me.rule[stm.index()] {
+                            // A win by rule counts as one move (the
+                            // opponent, like a mated side, has lost).
+                            Some(GameValue::Win) => {
+                                out.seeds.push((1, idx as u32, stm));
+                                continue;
+                            }
+                            Some(GameValue::Loss) => {
+                                out.mates.push((idx as u32, stm));
+                                continue;
+                            }
+                            Some(GameValue::Draw) => continue,
+                            None => {}
                         }
-                        Some(GameValue::Draw) => continue,
-                        None => {}
-                    }
-                    let mut legal = false;
-                    let mut capture_draws = false;
-                    let mut best_win: Option<u32> = None;
-                    let mut slowest_loss: Option<u32> = None;
-                    // Captures and promotions: their codes are final now.
-                    self.for_each_successor(&p, stm, true, &mut |_, _, code| {
-                        if code == BROKEN {
-                            return true;
-                        }
-                        legal = true;
-                        let q = u32::from(code);
-                        if is_loss(code) {
-                            best_win = Some(best_win.map_or(q, |b| b.min(q)));
-                        } else if is_win(code) {
-                            slowest_loss = Some(slowest_loss.map_or(q, |b| b.max(q)));
-                        } else {
-                            capture_draws = true;
-                        }
-                        true
-                    });
-                    if !legal {
-                        // Is there any legal move at all? (The first one
-                        // found answers.)
-                        self.for_each_successor(&p, stm, false, &mut |_, _, code| {
-                            legal = code != BROKEN;
-                            !legal
+                        let mut legal = false;
+                        let mut exit_draws = false;
+                        let mut best_win: Option<u32> = None;
+                        let mut slowest_loss: Option<u32> = None;
+                        me.for_each_successor(&p, stm, true, &mut |_, _, code| {
+                            if code == BROKEN {
+                                return true;
+                            }
+                            legal = true;
+                            let q = u32::from(code);
+                            if is_loss(code) {
+                                best_win = Some(best_win.map_or(q, |b| b.min(q)));
+                            } else if is_win(code) {
+                                slowest_loss = Some(slowest_loss.map_or(q, |b| b.max(q)));
+                            } else {
+                                exit_draws = true;
+                            }
+                            true
                         });
-                    }
-                    if !legal {
-                        if self.in_check(&p, stm) || self.stalemate_loses {
-                            out.mates.push((idx as u32, stm));
+                        if !legal {
+                            // Is there any legal move at all? (The first
+                            // one found answers.)
+                            me.for_each_successor(&p, stm, false, &mut |_, _, code| {
+                                legal = code != BROKEN;
+                                !legal
+                            });
                         }
-                    } else if let Some(q) = best_win {
-                        out.wins.push((q, idx as u32, stm));
-                    } else if let (Some(q), false) = (slowest_loss, capture_draws) {
-                        out.losses.push((q, idx as u32, stm));
+                        if !legal {
+                            if me.in_check(&p, stm) || me.stalemate_loses {
+                                out.mates.push((idx as u32, stm));
+                            }
+                        } else if let Some(q) = best_win {
+                            out.seeds.push((q, idx as u32, stm));
+                        } else if let (Some(q), false) = (slowest_loss, exit_draws) {
+                            out.seeds.push((q, idx as u32, stm));
+                        }
                     }
                 }
-            }
-            out
-        });
-        let mut frontier: Vec<(u32, Color)> = Vec::new();
-        let mut win_seeds: Vec<Vec<(u32, Color)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
-        let mut loss_seeds: Vec<Vec<(u32, Color)>> = vec![Vec::new(); MAX_PLIES as usize + 2];
-        for f in found {
-            for (idx, stm) in f.mates {
-                self.values[stm.index()][idx as usize] = 1;
-                frontier.push((idx, stm));
-            }
-            for (seeds, list) in [(&mut win_seeds, f.wins), (&mut loss_seeds, f.losses)] {
-                for (q, idx, stm) in list {
+                out
+            },
+            &mut |me, found| {
+                for (idx, stm) in found.mates {
+                    me.values[stm.index()][idx as usize] = 1;
+                    mates += 1;
+                }
+                for (q, idx, stm) in found.seeds {
                     if q > MAX_PLIES {
-                        return Err(too_long(&self.name));
+                        return Err(too_long(&me.name));
                     }
-                    seeds[q as usize].push((idx, stm));
+                    me.values[stm.index()][idx as usize] = (q + 1) as u8;
+                    me.set_tentative(idx, stm, true);
+                    pending[q as usize + 1] += 1;
                 }
-            }
-        }
+                Ok(())
+            },
+        )?;
         log(format!(
             "{}: {} indices, {} placements used, {} mates",
-            self.name,
-            size,
-            used,
-            frontier.len()
+            self.name, size, used, mates
         ));
-        // The iteration: each ply's candidates are found in parallel
-        // (reading only), then written.
+        // The iteration, ply by ply: the positions decided at the last
+        // ply (found by scanning for their code) pass the decision to
+        // their predecessors, and tentative values whose ply has come are
+        // settled (a win stands; a loss stands if every move now loses).
+        enum Change {
+            /// Decided at this ply.
+            Decide(u32, Color),
+            /// A tentative loss that quiet moves escape: open again.
+            Reopen(u32, Color),
+        }
         let mut plies = 0u32;
+        let mut decided_last = mates;
         loop {
             plies += 1;
-            let pending = win_seeds[plies as usize..].iter().any(|s| !s.is_empty())
-                || loss_seeds[plies as usize..].iter().any(|s| !s.is_empty());
-            if frontier.is_empty() && !pending {
+            let code = plies + 1;
+            let waiting = pending.iter().skip(code as usize).any(|&n| n > 0);
+            if decided_last == 0 && !waiting {
                 break;
             }
             if plies > MAX_PLIES {
                 return Err(too_long(&self.name));
             }
-            let code = (plies + 1) as u8;
+            let code = code as u8;
             let winning = plies % 2 == 1;
-            let seeds = if winning {
-                std::mem::take(&mut win_seeds[plies as usize])
-            } else {
-                std::mem::take(&mut loss_seeds[plies as usize])
-            };
-            let from_frontier = self.par_chunks(frontier.len(), &|range| {
-                let mut out = Vec::new();
-                let mut preds = Vec::new();
-                for &(q, y) in &frontier[range] {
-                    let p = self.pos_known(q);
-                    let x = y.opponent();
-                    if self.rule[x.index()].is_some() {
-                        continue;
+            let last = plies as u8;
+            let mut decided = 0u64;
+            self.batched(
+                &|me, range| {
+                    let mut out = Vec::new();
+                    let mut preds = Vec::new();
+                    for idx in range {
+                        for y in colors {
+                            let v = me.values[y.index()][idx];
+                            if v != last && v != code {
+                                continue;
+                            }
+                            let tentative = me.is_tentative(idx as u32, y);
+                            if v == last && !tentative && decided_last > 0 {
+                                // Decided at the last ply: its
+                                // predecessors (the other side to move).
+                                let x = y.opponent();
+                                if me.rule[x.index()].is_some() {
+                                    continue;
+                                }
+                                me.predecessors(&me.pos_known(idx as u32), x, &mut preds);
+                                out.extend(
+                                    preds
+                                        .iter()
+                                        .filter(|&&j| me.resolves(j, x, winning, plies))
+                                        .map(|&j| Change::Decide(j, x)),
+                                );
+                            } else if v == code && tentative {
+                                // A tentative value whose ply has come.
+                                let idx = idx as u32;
+                                if winning || me.all_lost(&me.pos_known(idx), y, plies) {
+                                    out.push(Change::Decide(idx, y));
+                                } else {
+                                    out.push(Change::Reopen(idx, y));
+                                }
+                            }
+                        }
                     }
-                    self.predecessors(&p, x, &mut preds);
-                    out.extend(
-                        preds
-                            .iter()
-                            .filter(|&&j| self.resolves(j, x, winning, plies))
-                            .map(|&j| (j, x)),
-                    );
-                }
-                out
-            });
-            let from_seeds = self.par_chunks(seeds.len(), &|range| {
-                let mut out = Vec::new();
-                for &(j, x) in &seeds[range] {
-                    if self.resolves(j, x, winning, plies) {
-                        out.push((j, x));
+                    out
+                },
+                &mut |me, changes| {
+                    for c in changes {
+                        match c {
+                            Change::Decide(j, x) => {
+                                let slot = me.values[x.index()][j as usize];
+                                let tentative = me.is_tentative(j, x);
+                                if slot != DRAW && !tentative {
+                                    continue;
+                                }
+                                if tentative {
+                                    pending[usize::from(slot)] -= 1;
+                                    me.set_tentative(j, x, false);
+                                }
+                                me.values[x.index()][j as usize] = code;
+                                decided += 1;
+                            }
+                            Change::Reopen(j, x) => {
+                                if me.is_tentative(j, x) {
+                                    pending[usize::from(code)] -= 1;
+                                    me.set_tentative(j, x, false);
+                                    me.values[x.index()][j as usize] = DRAW;
+                                }
+                            }
+                        }
                     }
-                }
-                out
-            });
-            let mut next: Vec<(u32, Color)> = Vec::new();
-            for (j, x) in from_frontier.into_iter().chain(from_seeds).flatten() {
-                let slot = &mut self.values[x.index()][j as usize];
-                if *slot == DRAW {
-                    *slot = code;
-                    next.push((j, x));
-                }
+                    Ok(())
+                },
+            )?;
+            decided_last = decided;
+            if size >= 1 << 24 {
+                // Big tables report each ply as it ends.
+                log(format!(
+                    "{}: ply {plies}, {decided} positions decided",
+                    self.name
+                ));
             }
-            frontier = next;
         }
+        self.tentative = [Vec::new(), Vec::new()];
         log(format!("{}: done after {} plies", self.name, plies - 1));
         Ok(())
     }
