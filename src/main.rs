@@ -738,15 +738,24 @@ fn tb_stats(a: &TbStatsArgs) -> Result<(), String> {
             .map_or("none".to_string(), |(_, n, fen)| {
                 format!("{n} moves: {fen}")
             });
+        // A side the file does not store (Black's, derived in play by a
+        // one-ply lookahead) shows as '-'.
+        let count = |c: usize, n: u64| {
+            if st.stored[c] {
+                n.to_string()
+            } else {
+                "-".to_string()
+            }
+        };
         out.push_str(&format!(
             "{:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>7.2}  {}\n",
             loaded.header.material,
-            st.won[0],
-            st.drawn[0],
-            st.lost[0],
-            st.won[1],
-            st.drawn[1],
-            st.lost[1],
+            count(0, st.won[0]),
+            count(0, st.drawn[0]),
+            count(0, st.lost[0]),
+            count(1, st.won[1]),
+            count(1, st.drawn[1]),
+            count(1, st.lost[1]),
             bits,
             longest
         ));

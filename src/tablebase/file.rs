@@ -1,7 +1,12 @@
 //! Table files: one per variant and material, `VARIANT-MATERIAL.gtb`.
 //!
-//! A text header (so `head` tells what a file is) then the values of both
-//! sides to move in the compact index order, deflated:
+//! A text header (so `head` tells what a file is) then the values in the
+//! compact index order, deflated. Only the positions with White to move
+//! are stored (`sides white`): a position with Black to move is worth the
+//! best of its moves, each leading to a stored White-to-move position of
+//! this table or of a smaller one, so the prober derives it by a one-ply
+//! lookahead ([`super::probe`]). That halves the files; a file with
+//! `sides both` (or no `sides` line) holds both, White's first:
 //!
 //! ```text
 //! griffon-tablebase 1
@@ -12,6 +17,7 @@
 //! moves 5f0c...        (hash of the men's move records: a changed piece
 //!                       definition makes the file not match)
 //! positions 1747284    (per side to move)
+//! sides white          (or both)
 //! checksum 9a1b...     (FNV-1a 64 of the values)
 //! compressed 123456    (bytes of deflate data after the blank line)
 //!
@@ -76,9 +82,7 @@ pub fn file_name(variant: &str, material: &str) -> String {
 /// compressed size.
 pub fn write(table: &Table, rules: &Rules, dir: &Path) -> Result<(PathBuf, u64), TbError> {
     let (index, values) = table.compact();
-    let mut body = Vec::with_capacity(values[0].len() * 2);
-    body.extend_from_slice(&values[0]);
-    body.extend_from_slice(&values[1]);
+    let [body, _] = values;
     let checksum = fnv(&body, FNV_START);
     let mut enc = DeflateEncoder::new(Vec::new(), Compression::best());
     enc.write_all(&body)
@@ -88,7 +92,7 @@ pub fn write(table: &Table, rules: &Rules, dir: &Path) -> Result<(PathBuf, u64),
         .map_err(|e| TbError(format!("compressing: {e}")))?;
     let v = &rules.variant;
     let header = format!(
-        "{MAGIC}\nvariant {}\nmaterial {}\nboard {}x{}\nmetric dtm\nmoves {:016x}\npositions {}\nchecksum {:016x}\ncompressed {}\n\n",
+        "{MAGIC}\nvariant {}\nmaterial {}\nboard {}x{}\nmetric dtm\nmoves {:016x}\npositions {}\nsides white\nchecksum {:016x}\ncompressed {}\n\n",
         v.name,
         table.name,
         v.width,
@@ -114,6 +118,8 @@ pub struct Header {
     pub height: u8,
     pub signature: u64,
     pub positions: u64,
+    /// Only White-to-move positions are stored.
+    pub white_only: bool,
     pub checksum: u64,
     pub compressed: u64,
     /// Bytes before the deflate data.
@@ -170,6 +176,11 @@ pub fn parse_header(bytes: &[u8]) -> Result<Header, TbError> {
         height: h,
         signature: hex("moves")?,
         positions: num("positions")?,
+        white_only: match field.get("sides").copied() {
+            None | Some("both") => false,
+            Some("white") => true,
+            Some(other) => return Err(TbError(format!("bad 'sides' in header: '{other}'"))),
+        },
         checksum: hex("checksum")?,
         compressed: num("compressed")?,
         length: end + 2,
@@ -182,16 +193,16 @@ pub struct Loaded {
     pub header: Header,
     pub material: Material,
     pub index: Indexer,
+    /// Per side to move; empty for a side the file does not store.
     pub values: [Vec<u8>; 2],
 }
 
 impl Loaded {
     /// The code of a placement (squares in material order), `None` when
-    /// the placement is impossible.
+    /// the placement is impossible or its side to move is not stored.
     pub fn code(&self, squares: &[u8], stm: Color) -> Option<u8> {
-        self.index
-            .encode(squares)
-            .map(|i| self.values[stm.index()][i as usize])
+        let i = self.index.encode(squares)?;
+        self.values[stm.index()].get(i as usize).copied()
     }
 }
 
@@ -203,6 +214,7 @@ impl Loaded {
         let n = self.material.men.len();
         for stm in Color::BOTH {
             let c = stm.index();
+            st.stored[c] = !self.values[c].is_empty();
             let mut longest: Option<(u8, u32)> = None;
             for (i, &code) in self.values[c].iter().enumerate() {
                 match code {
@@ -297,7 +309,8 @@ pub fn read(path: &Path, rules: &Rules) -> Result<Loaded, TbError> {
             header.compressed
         )));
     }
-    let want = 2 * index.size as usize;
+    let sides = if header.white_only { 1 } else { 2 };
+    let want = sides * index.size as usize;
     let mut body = Vec::with_capacity(want);
     DeflateDecoder::new(data)
         .take(want as u64 + 1)
@@ -309,7 +322,11 @@ pub fn read(path: &Path, rules: &Rules) -> Result<Loaded, TbError> {
     if fnv(&body, FNV_START) != header.checksum {
         return Err(TbError("checksum mismatch".into()));
     }
-    let black = body.split_off(index.size as usize);
+    let black = if header.white_only {
+        Vec::new()
+    } else {
+        body.split_off(index.size as usize)
+    };
     Ok(Loaded {
         header,
         material,

@@ -1293,7 +1293,10 @@ impl Table {
     /// Counts of won, drawn and lost positions per side to move and the
     /// longest mate (with a position where it happens).
     pub fn stats(&self) -> Stats {
-        let mut s = Stats::default();
+        let mut s = Stats {
+            stored: [true; 2],
+            ..Stats::default()
+        };
         for stm in Color::BOTH {
             let c = stm.index();
             let mut longest: Option<(u8, u32)> = None;
@@ -1328,6 +1331,8 @@ pub struct Stats {
     pub lost: [u64; 2],
     /// Longest mate in moves for the side to move, with a FEN.
     pub longest: [Option<(u32, String)>; 2],
+    /// Whether the side's values are known (a file stores White's only).
+    pub stored: [bool; 2],
 }
 
 /// What the variant's extinction rule (bare king) says for `stm` to move

@@ -102,12 +102,54 @@ impl Tablebases {
         self.entries.is_empty()
     }
 
-    /// The table's verdict on `pos`, if there is a table for its material
-    /// and the position is one tables describe (no pieces in hand, no
-    /// castling rights, no e.p. right, no piece but a pawn that still has
-    /// an initial move: a pawn's double step belongs to its square, and
-    /// tables hold it).
-    pub fn probe(&self, pos: &Position) -> Option<Hit> {
+    /// The table's verdict on `pos`. Files store White-to-move positions
+    /// only; with Black to move the verdict is the best over Black's
+    /// legal moves of the stored verdicts after them (each a position of
+    /// this table or, after a capture or promotion, of a smaller one).
+    /// `None` where no table covers the position or a successor.
+    pub fn probe(&self, pos: &mut Position) -> Option<Hit> {
+        if let Some(hit) = self.stored(pos)? {
+            return Some(hit);
+        }
+        // Positions a rule decides, and mates and stalemates, are the
+        // search's to score.
+        if pos.rule_outcome().is_some() {
+            return None;
+        }
+        let moves = crate::movegen::legal_moves(pos);
+        if moves.is_empty() {
+            return None;
+        }
+        let mut fastest_win: Option<u32> = None;
+        let mut draw = false;
+        let mut slowest_loss = 0u32;
+        for &m in moves.iter() {
+            let undo = pos.make(m);
+            let after = self.stored(pos);
+            pos.unmake(m, &undo);
+            match after {
+                Some(Some(Hit::Loss(p))) => {
+                    fastest_win = Some(fastest_win.map_or(p + 1, |w| w.min(p + 1)));
+                }
+                Some(Some(Hit::Draw)) => draw = true,
+                Some(Some(Hit::Win(p))) => slowest_loss = slowest_loss.max(p + 1),
+                _ => return None,
+            }
+        }
+        Some(match fastest_win {
+            Some(p) => Hit::Win(p),
+            None if draw => Hit::Draw,
+            None => Hit::Loss(slowest_loss),
+        })
+    }
+
+    /// The stored verdict on `pos`: `None` without a table for its
+    /// material or when the position is not one tables describe (pieces
+    /// in hand, castling rights, an e.p. right, a piece other than a pawn
+    /// that still has an initial move: a pawn's double step belongs to its
+    /// square, and tables hold it); `Some(None)` when the file does not
+    /// store its side to move.
+    fn stored(&self, pos: &Position) -> Option<Option<Hit>> {
         let count =
             (pos.alive(Color::White).count_ones() + pos.alive(Color::Black).count_ones()) as usize;
         if count > self.max_men || count < 2 {
@@ -158,12 +200,15 @@ impl Tablebases {
             })
             .as_ref()?;
         let squares: ArrayVec<u8, { super::MAX_MEN }> = men.iter().map(|m| m.3).collect();
+        if table.values[pos.side_to_move().index()].is_empty() {
+            return Some(None);
+        }
         let code = table.code(&squares, pos.side_to_move())?;
         match code {
-            DRAW => Some(Hit::Draw),
+            DRAW => Some(Some(Hit::Draw)),
             BROKEN => None,
-            c if c % 2 == 0 => Some(Hit::Win(u32::from(c) - 1)),
-            c => Some(Hit::Loss(u32::from(c) - 1)),
+            c if c % 2 == 0 => Some(Some(Hit::Win(u32::from(c) - 1))),
+            c => Some(Some(Hit::Loss(u32::from(c) - 1))),
         }
     }
 }
