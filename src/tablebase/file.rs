@@ -81,8 +81,7 @@ pub fn file_name(variant: &str, material: &str) -> String {
 /// Write `table` (compact index) into `dir`; returns the path and the
 /// compressed size.
 pub fn write(table: &Table, rules: &Rules, dir: &Path) -> Result<(PathBuf, u64), TbError> {
-    let (index, values) = table.compact();
-    let [body, _] = values;
+    let (index, body) = table.compact(Color::White);
     let checksum = fnv(&body, FNV_START);
     let mut enc = DeflateEncoder::new(Vec::new(), Compression::best());
     enc.write_all(&body)

@@ -558,11 +558,12 @@ struct Pos {
 }
 
 impl Table {
-    /// The values in the compact index order (for files).
-    pub fn compact(&self) -> (Indexer, [Vec<u8>; 2]) {
+    /// The values of one side to move in the compact index order (for
+    /// files).
+    pub fn compact(&self, stm: Color) -> (Indexer, Vec<u8>) {
         let index = self.compact.clone();
         let size = index.size as usize;
-        let mut values = [vec![BROKEN; size], vec![BROKEN; size]];
+        let mut values = vec![BROKEN; size];
         let n = self.men.len();
         let mut sq = [0u8; super::MAX_MEN];
         #[allow(clippy::needless_range_loop)] // i is the index being decoded
@@ -578,8 +579,7 @@ impl Table {
                 continue;
             }
             if let Some(j) = self.index.encode(&sq[..n]) {
-                values[0][i] = self.values[0][j as usize];
-                values[1][i] = self.values[1][j as usize];
+                values[i] = self.values[stm.index()][j as usize];
             }
         }
         (index, values)
