@@ -45,6 +45,9 @@ const MATE_BOUND: Score = MATE - MAX_PLY as Score;
 const TB_WIN: Score = 20_000;
 /// Scores beyond this are tablebase wins or mates (distance from the root).
 const TB_BOUND: Score = TB_WIN - 1_000;
+/// A tablebase win longer than the moves the move-count rule leaves: an
+/// ordinary score worth a few pawns, less for longer mates.
+const TB_CURSED: Score = 400;
 /// Quiescence plies in which a side in check searches every evasion.
 const QS_CHECK_PLIES: usize = 6;
 /// The least gain in value that makes a promotion part of quiescence:
@@ -809,7 +812,13 @@ impl<'a> Thread<'a> {
             let score = match hit {
                 Hit::Win(p) if p <= left => TB_WIN - (ply as Score) - p as Score,
                 Hit::Loss(p) if p <= left => -TB_WIN + (ply as Score) + p as Score,
-                _ => self.draw_score(ply),
+                // A win the count would cut short, unless a capture or pawn
+                // move on the way starts the count again (the table does
+                // not know which lines do): better than a draw, and nearer
+                // mates better, so the search heads for them.
+                Hit::Win(p) => TB_CURSED - (p.min(TB_CURSED as u32 / 2) as Score),
+                Hit::Loss(p) => -TB_CURSED + (p.min(TB_CURSED as u32 / 2) as Score),
+                Hit::Draw => self.draw_score(ply),
             };
             self.sh
                 .tt
