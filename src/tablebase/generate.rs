@@ -706,12 +706,7 @@ impl Table {
                     }
                 }
                 if !exits_only && m.must & to_bit == 0 {
-                    let j = match (p.plain, self.stride[i]) {
-                        (Some(idx), stride) if stride != 0 => Some(
-                            (i64::from(idx) + (i64::from(s.to) - i64::from(from)) * stride) as u32,
-                        ),
-                        _ => self.index.encode(&sq[..n]),
-                    };
+                    let j = self.step_index(p, i, &sq, s.to, from);
                     let code = j.map_or(BROKEN, |j| self.values[them][j as usize]);
                     if !f(from, s.to, code) {
                         return;
@@ -764,6 +759,33 @@ impl Table {
         }
     }
 
+    /// The index of `sq`: position `p` with man `i` moved from `from` to
+    /// `to` (already in `sq`). Without re-encoding where the plain index
+    /// allows: a lone non-royal man steps by its stride, a royal moving to
+    /// a plain pair keeps the rest of the index.
+    #[inline]
+    fn step_index(
+        &self,
+        p: &Pos,
+        i: usize,
+        sq: &[u8; super::MAX_MEN],
+        to: u8,
+        from: u8,
+    ) -> Option<u32> {
+        if let Some(idx) = p.plain {
+            let stride = self.stride[i];
+            if stride != 0 {
+                return Some((i64::from(idx) + (i64::from(to) - i64::from(from)) * stride) as u32);
+            }
+            if i < 2
+                && let Some(base) = self.index.plain_pair_base(sq[0], sq[1])
+            {
+                return Some((base + u64::from(idx) % self.index.per_pair()) as u32);
+            }
+        }
+        self.index.encode(&sq[..self.men.len()])
+    }
+
     /// The positions (indices, `stm` to move) from which `stm` reaches
     /// `p` by a quiet move.
     fn predecessors(&self, p: &Pos, stm: Color, out: &mut Vec<u32>) {
@@ -788,12 +810,7 @@ impl Table {
                     continue;
                 }
                 sq[i] = s.from;
-                let j = match (p.plain, self.stride[i]) {
-                    (Some(idx), stride) if stride != 0 => {
-                        Some((i64::from(idx) + (i64::from(s.from) - i64::from(to)) * stride) as u32)
-                    }
-                    _ => self.index.encode(&sq[..n]),
-                };
+                let j = self.step_index(p, i, &sq, s.from, to);
                 if let Some(j) = j {
                     out.push(j);
                 }

@@ -283,6 +283,25 @@ impl Indexer {
         self.pair_syms[usize::from(w) * self.squares + usize::from(b)] == 1
     }
 
+    /// For the plain index: the first index of the royal pair (`w`, `b`)
+    /// when it is plain ([`Indexer::pair_is_plain`]); a royal's move to
+    /// such a pair keeps the other men's part of the index (`index %
+    /// per_pair`).
+    #[inline]
+    pub fn plain_pair_base(&self, w: u8, b: u8) -> Option<u64> {
+        if self.compact || !self.pair_is_plain(w, b) {
+            return None;
+        }
+        let pair = self.pair_index[usize::from(w) * self.squares + usize::from(b)];
+        Some(u64::from(pair) * self.per_pair)
+    }
+
+    /// Positions per royal pair.
+    #[inline]
+    pub fn per_pair(&self) -> u64 {
+        self.per_pair
+    }
+
     /// The index of a placement as given (no symmetry applied), or `None`
     /// when its royal pair is not canonical or impossible.
     fn raw(&self, sq: &[u8]) -> Option<u64> {
