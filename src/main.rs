@@ -789,7 +789,16 @@ fn tb(args: &TbArgs) -> Result<(), String> {
     };
     let start = std::time::Instant::now();
     let mut table = None;
-    for material in &materials {
+    for (k, material) in materials.iter().enumerate() {
+        if materials.len() > 1 {
+            eprintln!(
+                "[{}/{}] {} ({:.0} s)",
+                k + 1,
+                materials.len(),
+                material.name(&rules),
+                start.elapsed().as_secs_f64()
+            );
+        }
         table = Some(generator.table(material).map_err(|e| e.to_string())?);
     }
     let Some(table) = table else {
