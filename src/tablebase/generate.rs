@@ -21,7 +21,7 @@ use super::{Material, TbError, Value, check_rules};
 use crate::position::Rules;
 use crate::variant::{Color, GameValue, Role};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub const DRAW: u8 = 0;
@@ -104,6 +104,10 @@ pub struct Table {
     /// During generation, per side to move: a bit per position whose value
     /// is tentative (from its captures, waiting for its ply).
     tentative: [Vec<u64>; 2],
+    /// During a losing ply, per side to move: a bit per position already
+    /// examined in this ply (a position reached from several positions
+    /// decided at the last ply is examined once).
+    checked: [Vec<AtomicU64>; 2],
 }
 
 /// Receives progress lines.
@@ -310,6 +314,7 @@ impl Generator {
             geometry: self.rules.geometry().clone(),
             stride: [0; super::MAX_MEN],
             tentative: [Vec::new(), Vec::new()],
+            checked: [Vec::new(), Vec::new()],
         };
         for i in 0..table.men.len() {
             table.stride[i] = table.index.plain_stride(i).map_or(0, |s| s as i64);
@@ -844,9 +849,24 @@ impl Table {
 
     /// Whether the open position `j` (`x` to move) is decided at
     /// `plies`: any candidate of a winning ply wins (it reaches a lost
-    /// position), one of a losing ply if all its moves lose.
+    /// position), one of a losing ply if all its moves lose (examined once
+    /// per ply: what decides it, wins within `plies - 1`, does not change
+    /// during the ply).
     fn resolves(&self, j: u32, x: Color, winning: bool, plies: u32) -> bool {
-        self.open(j, x) && (winning || self.all_lost(&self.pos_known(j), x, plies))
+        if !self.open(j, x) {
+            return false;
+        }
+        if winning {
+            return true;
+        }
+        let bit = 1u64 << (j % 64);
+        let word = &self.checked[x.index()][j as usize / 64];
+        if word.load(Ordering::Relaxed) & bit != 0
+            || word.fetch_or(bit, Ordering::Relaxed) & bit != 0
+        {
+            return false;
+        }
+        self.all_lost(&self.pos_known(j), x, plies)
     }
 
     /// Every legal move of `stm` loses within `plies - 1` plies, and
@@ -933,6 +953,8 @@ impl Table {
         let size = self.index.size as usize;
         let colors = Color::BOTH;
         self.tentative = [vec![0u64; size.div_ceil(64)], vec![0u64; size.div_ceil(64)]];
+        let words = || (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        self.checked = [words(), words()];
         // Pass 1: illegal and unused positions (bit per side to move, 3 =
         // unused).
         let mut unused = 0u64;
@@ -1095,6 +1117,11 @@ impl Table {
             }
             let code = code as u8;
             let winning = plies % 2 == 1;
+            if !winning {
+                for w in self.checked.iter().flatten() {
+                    w.store(0, Ordering::Relaxed);
+                }
+            }
             let last = plies as u8;
             let mut decided = 0u64;
             self.batched(
@@ -1173,6 +1200,7 @@ impl Table {
             }
         }
         self.tentative = [Vec::new(), Vec::new()];
+        self.checked = [Vec::new(), Vec::new()];
         log(format!("{}: done after {} plies", self.name, plies - 1));
         Ok(())
     }
