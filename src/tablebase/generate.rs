@@ -9,11 +9,20 @@
 //! ply `p`: every un-move from a position lost at `p - 1` gives a position
 //! won at `p`. An even ply `p`: every un-move from a position won at
 //! `p - 1` gives a candidate, which is lost at `p` if every legal move
-//! leads to a win for the opponent within `p - 1` plies. Captures leave
-//! the table: their values come from the smaller tables, built first, and
-//! enter the iteration as seeds at the ply their outcome decides (a
-//! capture that wins in `q` plies seeds a win at `q`; a position whose
-//! captures all lose, the slowest in `q`, is re-examined at `q + 1`).
+//! leads to a win for the opponent within `p - 1` plies. Captures and
+//! promotions leave the table: their values come from the smaller (or
+//! promoted) tables, built first, and enter the iteration as tentative
+//! values at the ply their outcome decides (a capture that wins in `q`
+//! plies gives a tentative win at `q`, which a faster quiet win replaces;
+//! a position whose captures all lose, the slowest in `q`, is re-examined
+//! at `q + 1`).
+//!
+//! Memory: the values (one byte per position and side to move) plus two
+//! bits per position and side (tentative; examined in this ply) and the
+//! smaller tables. The index is walked in batches, each read in parallel
+//! and then written, so what a batch finds is the only other memory; the
+//! positions decided at the last ply are found again by scanning for
+//! their code rather than kept in a list.
 
 use super::index::Indexer;
 use super::moves::{Mask, PieceSteps};
