@@ -1137,7 +1137,23 @@ impl Table {
                 &|me, range| {
                     let mut out = Vec::new();
                     let mut preds = Vec::new();
-                    for idx in range {
+                    let (start, end) = (range.start, range.end);
+                    let mut idx = start;
+                    while idx < end {
+                        // Eight positions at a time while neither side holds
+                        // either code: most of the table, most plies.
+                        if idx + 8 <= end
+                            && !me
+                                .values
+                                .iter()
+                                .any(|v| has_either(&v[idx..idx + 8], last, code))
+                        {
+                            idx += 8;
+                            continue;
+                        }
+                        let here = idx;
+                        idx += 1;
+                        let idx = here;
                         for y in colors {
                             let v = me.values[y.index()][idx];
                             if v != last && v != code {
@@ -1403,6 +1419,18 @@ fn rule_outcome(rules: &Rules, material: &Material, stm: Color) -> Option<GameVa
     let alive = |c: Color| material.men.iter().filter(|m| m.0 == c).count() as u32;
     let them = stm.opponent();
     ext.outcome([count(stm), count(them)], [alive(stm), alive(them)])
+}
+
+/// Whether any of the eight bytes is `a` or `b` (a word-wide test).
+#[inline]
+fn has_either(bytes: &[u8], a: u8, b: u8) -> bool {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(bytes);
+    let x = u64::from_le_bytes(word);
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS != 0;
+    zero_byte(x ^ (ONES * u64::from(a))) || zero_byte(x ^ (ONES * u64::from(b)))
 }
 
 fn too_long(name: &str) -> TbError {
