@@ -94,6 +94,10 @@ struct TbProbeArgs {
     variant: String,
     #[arg(long)]
     fen: String,
+    /// Read the tables from this directory (as the engine does) instead of
+    /// generating the position's table.
+    #[arg(long)]
+    path: Option<PathBuf>,
     /// Also load variant definitions from this file.
     #[arg(long = "variant-file")]
     variant_file: Option<PathBuf>,
@@ -108,7 +112,7 @@ struct TbGenArgs {
     #[arg(long, required_unless_present = "men")]
     material: Option<String>,
     /// Instead of one material: every material of up to this many men
-    /// (pieces that do not promote).
+    /// (pawns included, where tables support them).
     #[arg(long, conflicts_with = "material")]
     men: Option<usize>,
     /// Write each table generated (smaller ones included) into this
@@ -666,6 +670,9 @@ fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
     let set = variant_set(a.variant_file.as_ref())?;
     let pos = load_position(&set, &a.variant, Some(&a.fen))?;
     let rules = pos.rules().clone();
+    if let Some(dir) = &a.path {
+        return tb_probe_files(pos, dir);
+    }
     let (material, squares) = placement(&pos).map_err(|e| e.to_string())?;
     let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
     let table = generator.table(&material).map_err(|e| e.to_string())?;
@@ -682,6 +689,75 @@ fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
     }
     for (f, t, v) in moves {
         out.push_str(&format!("  {}{}: opponent's {v}\n", name(f), name(t)));
+    }
+    write_stdout(&out)
+}
+
+/// `tb probe --path`: the position's value from the files, as the engine
+/// reads them (Black to move by a one-ply lookahead), and each legal move
+/// with the value it leads to, best first.
+fn tb_probe_files(mut pos: Position, dir: &std::path::Path) -> Result<(), String> {
+    use griffon::tablebase::probe::{Hit, Tablebases};
+    let rules = pos.rules().clone();
+    let (tb, warnings) = Tablebases::open(dir, &rules);
+    for w in warnings {
+        eprintln!("{w}");
+    }
+    // Plies to moves of the side to move, as the generator counts them.
+    let describe = |hit: Hit| match hit {
+        Hit::Win(p) => format!("win, mate in {} (WDL win, DTM {p} plies)", p.div_ceil(2)),
+        Hit::Loss(0) => "loss, mated (WDL loss)".to_string(),
+        Hit::Loss(p) => format!("loss, mated in {} (WDL loss, DTM {p} plies)", p / 2),
+        Hit::Draw => "draw (WDL draw)".to_string(),
+    };
+    let moves = griffon::movegen::legal_moves(&mut pos);
+    let value = match tb.probe(&mut pos) {
+        Some(hit) => describe(hit),
+        None if moves.is_empty() && pos.in_check(pos.side_to_move()) => describe(Hit::Loss(0)),
+        None if moves.is_empty() => "no legal move (stalemate)".to_string(),
+        None => {
+            return Err(format!(
+                "no table in {} covers this position (or a position after one of its moves)",
+                dir.display()
+            ));
+        }
+    };
+    let mut rows = Vec::new();
+    for &m in moves.iter() {
+        let text = griffon::movegen::move_text(&pos, m);
+        let undo = pos.make(m);
+        let after = tb.probe(&mut pos);
+        let mated = after.is_none() && griffon::movegen::legal_moves(&mut pos).is_empty();
+        let in_check = pos.in_check(pos.side_to_move());
+        pos.unmake(m, &undo);
+        // Rank from the mover's side: the opponent's loss (fastest first),
+        // a draw, the opponent's win (slowest first).
+        let (rank, what) = match after {
+            Some(Hit::Loss(p)) => ((0, p as i64), describe(Hit::Loss(p))),
+            Some(Hit::Draw) => ((1, 0), describe(Hit::Draw)),
+            Some(Hit::Win(p)) => ((2, -(p as i64)), describe(Hit::Win(p))),
+            None if mated && in_check => ((0, 0), describe(Hit::Loss(0))),
+            None if mated => ((1, 0), "stalemate".to_string()),
+            None => ((3, 0), "not in the tables".to_string()),
+        };
+        rows.push((rank, text, what));
+    }
+    rows.sort_by_key(|r| r.0);
+    let mut out = format!(
+        "{value}
+"
+    );
+    if let Some((_, best, _)) = rows.first() {
+        out.push_str(&format!(
+            "best move: {best}
+"
+        ));
+    }
+    for (_, text, what) in rows {
+        out.push_str(&format!(
+            "  {text}: opponent's {what}
+"
+        ));
     }
     write_stdout(&out)
 }

@@ -291,6 +291,24 @@ fn files_round_trip_and_bad_files_are_refused() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("16 moves: "), "{text}");
+    // griffon tb probe --path reads them as the engine does: the
+    // published longest KRvK win, and with Black to move (derived).
+    for (fen, want) in [
+        (
+            "8/8/8/8/8/2k5/1R6/K7 w - - 0 1",
+            "win, mate in 16 (WDL win, DTM 31 plies)",
+        ),
+        ("8/8/8/8/8/2k5/1R6/K7 b - - 0 1", "loss, mated in"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_griffon"))
+            .args(["tb", "probe", "--fen", fen, "--path"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(want), "{fen}: {text}");
+        assert!(text.contains("best move: "), "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
