@@ -285,12 +285,13 @@ impl Generator {
         let mut men = Vec::new();
         for &(color, role) in &material.men {
             let (zone, must) = promotion_masks(&self.rules, color, role);
+            let steps = self.steps(color, role)?;
             men.push(Man {
                 color,
-                home: home(&self.rules, color, role),
+                home: home(&self.rules, color, role, &steps),
                 zone,
                 must,
-                steps: self.steps(color, role)?,
+                steps,
             });
         }
         let v = &self.rules.variant;
@@ -390,7 +391,6 @@ impl Generator {
         choice: Role,
         captured: Option<usize>,
     ) -> Result<Exit, TbError> {
-        let royal = |r: Role| self.rules.royal[usize::from(r.0)];
         let mut men: Vec<(Color, Role, u8)> = material
             .men
             .iter()
@@ -398,7 +398,7 @@ impl Generator {
             .filter(|&(l, _)| Some(l) != captured)
             .map(|(l, &(c, r))| (c, if l == i { choice } else { r }, l as u8))
             .collect();
-        men.sort_by_key(|&(c, r, _)| (!royal(r), c.index(), r.0));
+        men.sort_by_key(|&(c, r, _)| Material::order(&self.rules, c, r));
         let next = Material::from_men(&self.rules, men.iter().map(|m| (m.0, m.1)).collect())?;
         let table = self.table(&next)?;
         let mut src = [0u8; super::MAX_MEN];
@@ -467,7 +467,8 @@ pub fn indexer(
     let homes: Vec<Mask> = material
         .men
         .iter()
-        .map(|&(c, r)| home(rules, c, r))
+        .zip(steps)
+        .map(|(&(c, r), s)| home(rules, c, r, s))
         .collect();
     // Squares where a man's moves differ: its home, a pawn's promotion
     // zone and double-step region; a symmetry must keep each.
@@ -503,7 +504,7 @@ pub fn indexer(
 /// The squares a piece may stand on: its mobility region (a palace), or
 /// the whole board; for a pawn, less the squares where it must already
 /// have promoted.
-pub fn home(rules: &Rules, color: Color, role: Role) -> Mask {
+pub fn home(rules: &Rules, color: Color, role: Role, steps: &PieceSteps) -> Mask {
     let v = &rules.variant;
     let (w, h) = (usize::from(v.width), usize::from(v.height));
     let region = match v.pieces[usize::from(role.0)].mobility[color.index()] {
@@ -512,13 +513,13 @@ pub fn home(rules: &Rules, color: Color, role: Role) -> Mask {
             .filter(|&s| region.contains(crate::variant::Square::new((s % w) as u8, (s / w) as u8)))
             .fold(0, |m, s| m | 1 << s),
     };
-    region & !promotion_masks(rules, color, role).1 & pawn_reach(rules, color, role)
+    region & !promotion_masks(rules, color, role).1 & pawn_reach(rules, color, role, steps)
 }
 
 /// The squares a pawn can reach from its start squares (every square for
 /// other pieces, and for a pawn the start array does not hold): a chess
 /// pawn never stands on its first rank, nor a makruk pawn on its first two.
-fn pawn_reach(rules: &Rules, color: Color, role: Role) -> Mask {
+fn pawn_reach(rules: &Rules, color: Color, role: Role, steps: &PieceSteps) -> Mask {
     if !rules.promotes[color.index()][usize::from(role.0)] {
         return Mask::MAX;
     }
@@ -530,9 +531,6 @@ fn pawn_reach(rules: &Rules, color: Color, role: Role) -> Mask {
             reach |= 1 << i;
         }
     }
-    let Ok(steps) = PieceSteps::build(rules, color, role) else {
-        return Mask::MAX;
-    };
     if reach == 0 || v.start.board.len() != width * usize::from(v.height) {
         return Mask::MAX;
     }

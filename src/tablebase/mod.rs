@@ -111,8 +111,14 @@ impl Material {
         if men.len() > MAX_MEN {
             return Err(TbError(format!("at most {MAX_MEN} men")));
         }
-        men.sort_by_key(|&(c, r)| (!royal(r), c.index(), r.0));
+        men.sort_by_key(|&(c, r)| Material::order(rules, c, r));
         Ok(Material { men })
+    }
+
+    /// Where a man stands in a material's order: the royals first, then
+    /// White's men before Black's, by piece type.
+    pub fn order(rules: &Rules, color: Color, role: Role) -> (bool, usize, u8) {
+        (!rules.royal[usize::from(role.0)], color.index(), role.0)
     }
 
     /// How many men form each group of like men after the two royals.
@@ -179,8 +185,7 @@ pub fn placement(pos: &crate::position::Position) -> Result<(Material, Vec<u8>),
     {
         return Err(TbError("pieces in hand".into()));
     }
-    let royal = |r: Role| rules.royal[usize::from(r.0)];
-    men.sort_by_key(|&(c, r, _)| (!royal(r), c.index(), r.0));
+    men.sort_by_key(|&(c, r, _)| Material::order(rules, c, r));
     let material = Material::from_men(rules, men.iter().map(|&(c, r, _)| (c, r)).collect())?;
     Ok((material, men.iter().map(|m| m.2).collect()))
 }
