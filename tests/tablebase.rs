@@ -170,11 +170,6 @@ fn what_tables_cannot_do_yet_is_an_error() {
     assert!(Material::parse(&r, "KQK").is_err());
     assert!(Material::parse(&r, "KQvKX").is_err());
     assert!(Material::parse(&r, "QvK").is_err());
-    let mut g = Generator::new(r.clone()).unwrap();
-    // Pawns against pawns: the double step gives captures in passing,
-    // which tables do not hold.
-    assert!(g.table(&Material::parse(&r, "KPvKP").unwrap()).is_err());
-    assert!(g.materials(4).iter().all(|m| m.name(&r) != "KPvKP"));
     // Losing chess: captures are compulsory, which tables do not model.
     assert!(Generator::new(rules("giveaway")).is_err());
 }
@@ -392,4 +387,139 @@ fn pawn_tables_agree_with_their_successors() {
         assert!(checked > 100_000, "{variant} {material}: {checked}");
         assert!(bad.is_empty(), "{variant} {material}: {bad:?}");
     }
+}
+
+fn value_text(v: Value) -> String {
+    match v {
+        Value::Win(n) => format!("W{n}"),
+        Value::Loss(n) => format!("L{n}"),
+        Value::Draw => "D".into(),
+        Value::Illegal => "X".into(),
+    }
+}
+
+#[test]
+fn captures_in_passing_agree_with_an_independent_solver() {
+    // tests/data/tablebase/ep-4x6.txt comes from
+    // tools/ep_tablebase_reference.py, a retrograde solver of its own that
+    // carries the right to take in passing in every state. It gives the
+    // value of every legal KPvKP placement (as a digest), their histogram,
+    // and each position whose value captures in passing change.
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_file("tests/data/variants/ep-tablebase.ini")
+        .unwrap();
+    let rules = Rules::new(set.get("pawns4x6").unwrap().clone()).unwrap();
+    let mut g = Generator::new(rules.clone()).unwrap();
+    let t = g.table(&Material::parse(&rules, "KPvKP").unwrap()).unwrap();
+    let reference = std::fs::read_to_string("tests/data/tablebase/ep-4x6.txt").unwrap();
+    let (w, h) = (4u8, 6u8);
+    let n = w * h;
+    let mut ep_lines = 0;
+    for line in reference.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        match f.first().copied() {
+            Some("board") => assert_eq!((f[1], f[2]), ("4", "6")),
+            Some("digest") => {
+                let stm = if f[1] == "w" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                // The reference's loop order and text, FNV-1a 64.
+                let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+                let mut count = 0u64;
+                let mut hist = std::collections::BTreeMap::<String, u64>::new();
+                for wk in 0..n {
+                    for bk in (0..n).filter(|&b| b != wk) {
+                        for wp in (w..n - w).filter(|&p| p != wk && p != bk) {
+                            for bp in (w..n - w).filter(|&p| p != wk && p != bk && p != wp) {
+                                let v = t.probe(&[wk, bk, wp, bp], stm);
+                                if v == Value::Illegal {
+                                    continue;
+                                }
+                                let text = value_text(v);
+                                for b in format!("{wk},{bk},{wp},{bp}:{text};").bytes() {
+                                    hash ^= u64::from(b);
+                                    hash = hash.wrapping_mul(0x100_0000_01b3);
+                                }
+                                count += 1;
+                                *hist.entry(text).or_default() += 1;
+                            }
+                        }
+                    }
+                }
+                for l in reference.lines() {
+                    let g: Vec<&str> = l.split_whitespace().collect();
+                    if g.len() == 4 && g[0] == "hist" && g[1] == f[1] {
+                        assert_eq!(
+                            hist.get(g[2]).copied().unwrap_or(0),
+                            g[3].parse::<u64>().unwrap(),
+                            "{} to move, positions valued {}",
+                            f[1],
+                            g[2]
+                        );
+                    }
+                }
+                assert_eq!(count, f[3].parse::<u64>().unwrap(), "{} to move", f[1]);
+                assert_eq!(format!("{hash:016x}"), f[2], "{} to move", f[1]);
+            }
+            Some("ep") => {
+                // FEN (six fields), the value, the value without e.p.
+                let fen = f[1..7].join(" ");
+                let pos = Position::from_fen(rules.clone(), &fen).unwrap();
+                let (_, sq) = placement(&pos).unwrap();
+                assert_eq!(
+                    value_text(t.probe(&sq, pos.side_to_move())),
+                    f[7],
+                    "{fen} (without captures in passing: {})",
+                    f[8]
+                );
+                ep_lines += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(ep_lines > 1000, "{ep_lines}");
+    let (checked, bad) = t.verify();
+    assert!(checked > 10_000);
+    assert!(bad.is_empty(), "{bad:?}");
+
+    // The engine's prober reads the files (White to move, no e.p.
+    // rights) and must give the same values: for Black to move by looking
+    // ahead (Black's double steps give White a right), and for a position
+    // with a right by adding the captures in passing to the stored value.
+    use griffon::tablebase::file;
+    use griffon::tablebase::probe::{Hit, Tablebases};
+    let dir = std::env::temp_dir().join(format!("griffon-tb-ep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for table in g.tables() {
+        file::write(table, &rules, &dir).unwrap();
+    }
+    let (tb, warnings) = Tablebases::open(&dir, &rules);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut rights = 0;
+    for line in reference.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() != 9 || !(f[0] == "ep" || f[0] == "right") {
+            continue;
+        }
+        let fen = f[1..7].join(" ");
+        let mut pos = Position::from_fen(rules.clone(), &fen).unwrap();
+        assert_eq!(pos.ep().victim != 0, f[0] == "right", "{fen}");
+        rights += usize::from(f[0] == "right");
+        let got = match tb.probe(&mut pos) {
+            Some(Hit::Win(p)) => format!("W{}", p.div_ceil(2)),
+            Some(Hit::Loss(p)) => format!("L{}", p / 2),
+            Some(Hit::Draw) => "D".into(),
+            None => {
+                // Mated or stalemated: the search scores it.
+                assert!(griffon::movegen::legal_moves(&mut pos).is_empty(), "{fen}");
+                continue;
+            }
+        };
+        assert_eq!(got, f[7], "{fen} (without captures in passing: {})", f[8]);
+    }
+    assert!(rights > 1000, "{rights}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

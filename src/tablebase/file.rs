@@ -55,12 +55,34 @@ fn fnv(bytes: &[u8], mut h: u64) -> u64 {
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// A hash of the move records of `men`, in order.
-pub fn moves_signature(steps: &[&PieceSteps]) -> u64 {
+pub fn moves_signature(steps: &[&PieceSteps], colors: &[Color]) -> u64 {
     let mut h = FNV_START;
     for s in steps {
         for list in [&s.quiet_from, &s.capture_from] {
             for moves in list.iter() {
                 h = fnv(&[0xff], h);
+                for m in moves {
+                    h = fnv(&[m.from, m.to], h);
+                    for mask in [m.empty, m.friend, m.foe] {
+                        h = fnv(&mask.to_le_bytes(), h);
+                    }
+                }
+            }
+        }
+    }
+    // Double steps and captures in passing count only where the table
+    // depends on them, so tables without them keep their signature.
+    let exposed = super::moves::ep_exposed(steps, colors);
+    if exposed.iter().any(|&e| e) {
+        for s in steps {
+            for (from, list) in s.double_from.iter().enumerate() {
+                for &(to, passed) in list {
+                    h = fnv(&[0xfe, from as u8, to], h);
+                    h = fnv(&passed.to_le_bytes(), h);
+                }
+            }
+            for moves in &s.ep_from {
+                h = fnv(&[0xfd], h);
                 for m in moves {
                     h = fnv(&[m.from, m.to], h);
                     for mask in [m.empty, m.friend, m.foe] {
@@ -291,7 +313,8 @@ pub fn read(path: &Path, rules: &Rules) -> Result<Loaded, TbError> {
         .map(|&(c, r)| PieceSteps::build(rules, c, r))
         .collect::<Result<_, _>>()?;
     let refs: Vec<&PieceSteps> = steps.iter().collect();
-    if moves_signature(&refs) != header.signature {
+    let colors: Vec<Color> = material.men.iter().map(|m| m.0).collect();
+    if moves_signature(&refs, &colors) != header.signature {
         return Err(TbError(
             "the pieces' moves differ from those the table was made with".into(),
         ));

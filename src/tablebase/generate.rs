@@ -110,6 +110,9 @@ pub struct Table {
     threads: usize,
     /// Per man: its plain-index stride ([`Indexer::plain_stride`]), or 0.
     stride: [i64; super::MAX_MEN],
+    /// Per man: its double steps can be taken in passing
+    /// ([`super::moves::ep_exposed`]).
+    ep_exposed: [bool; super::MAX_MEN],
     /// During generation, per side to move: a bit per position whose value
     /// is tentative (from its captures, waiting for its ply).
     tentative: [Vec<u64>; 2],
@@ -181,28 +184,12 @@ impl Generator {
         self.tables.values()
     }
 
-    /// Why `material` cannot have a table, if it cannot: a pawn with a
-    /// double step facing a man that captures in passing (tables hold no
-    /// e.p. rights), or a man whose moves tables cannot express.
+    /// Why `material` cannot have a table, if it cannot: a man whose
+    /// moves tables cannot express.
     pub fn unsupported(&mut self, material: &Material) -> Option<TbError> {
-        let mut steps = Vec::new();
         for &(c, r) in &material.men {
-            match self.steps(c, r) {
-                Ok(s) => steps.push(s),
-                Err(e) => return Some(e),
-            }
-        }
-        for (i, &(c, _)) in material.men.iter().enumerate() {
-            if steps[i].initial
-                && material
-                    .men
-                    .iter()
-                    .any(|&(o, r)| o != c && self.rules.ep_capturer[o.index()][usize::from(r.0)])
-            {
-                return Some(TbError(format!(
-                    "{}: a pawn's double step would give a capture in passing; tables do not support that yet",
-                    material.name(&self.rules)
-                )));
+            if let Err(e) = self.steps(c, r) {
+                return Some(e);
             }
         }
         None
@@ -298,6 +285,8 @@ impl Generator {
         let width = usize::from(v.width);
         let flying_general = v.end.flying_general;
         let step_refs: Vec<&PieceSteps> = men.iter().map(|m| m.steps.as_ref()).collect();
+        let colors: Vec<Color> = material.men.iter().map(|m| m.0).collect();
+        let exposed = super::moves::ep_exposed(&step_refs, &colors);
         let index = indexer(&self.rules, material, &step_refs, false)?;
         let compact = indexer(&self.rules, material, &step_refs, true)?;
         let name = material.name(&self.rules);
@@ -323,11 +312,15 @@ impl Generator {
             threads: self.threads,
             geometry: self.rules.geometry().clone(),
             stride: [0; super::MAX_MEN],
+            ep_exposed: [false; super::MAX_MEN],
             tentative: [Vec::new(), Vec::new()],
             checked: [Vec::new(), Vec::new()],
         };
         for i in 0..table.men.len() {
             table.stride[i] = table.index.plain_stride(i).map_or(0, |s| s as i64);
+        }
+        for (i, &e) in exposed.iter().enumerate() {
+            table.ep_exposed[i] = e;
         }
         let progress = &mut self.progress;
         table.generate(&mut |s: String| {
@@ -600,7 +593,8 @@ impl Table {
     /// The hash of the men's move records written into files.
     pub fn signature(&self) -> u64 {
         let steps: Vec<&PieceSteps> = self.men.iter().map(|m| m.steps.as_ref()).collect();
-        super::file::moves_signature(&steps)
+        let colors: Vec<Color> = self.men.iter().map(|m| m.color).collect();
+        super::file::moves_signature(&steps, &colors)
     }
 
     /// The position at an index known to be in use.
@@ -717,7 +711,33 @@ impl Table {
                         }
                     }
                 }
-                if !exits_only && m.must & to_bit == 0 {
+                let passed = if self.ep_exposed[i] {
+                    m.steps.passed(from, s.to)
+                } else {
+                    0
+                };
+                if passed != 0 && m.must & to_bit == 0 {
+                    // A double step the opponent may answer in passing:
+                    // the position after it is the table's with that
+                    // choice added (final, since it leaves the table).
+                    let j = self.step_index(p, i, &sq, s.to, from);
+                    let code = j.map_or(BROKEN, |j| self.values[them][j as usize]);
+                    if code != BROKEN {
+                        let mut occ = p.occ;
+                        occ[stm.index()] = occ[stm.index()] & !(1 << from) | to_bit;
+                        let ep = self.ep_part(&sq, occ, i, passed, stm.opponent());
+                        let code = if exits_only {
+                            ep.filter(|&e| is_win(e))
+                        } else {
+                            Some(better(code, ep))
+                        };
+                        if let Some(code) = code
+                            && !f(from, s.to, code)
+                        {
+                            return;
+                        }
+                    }
+                } else if !exits_only && m.must & to_bit == 0 {
                     let j = self.step_index(p, i, &sq, s.to, from);
                     let code = j.map_or(BROKEN, |j| self.values[them][j as usize]);
                     if !f(from, s.to, code) {
@@ -798,9 +818,86 @@ impl Table {
         self.index.encode(&sq[..self.men.len()])
     }
 
+    /// What `y` (to move) gets from capturing man `victim` in passing on
+    /// one of the squares `passed` it just went over, placement `sq` and
+    /// occupancy `occ`: the best code (for `y`) among those captures, or
+    /// `None` if there is no legal one. Every such capture leaves the
+    /// table, so the answer is final.
+    fn ep_part(
+        &self,
+        sq: &[u8; super::MAX_MEN],
+        occ: [Mask; 2],
+        victim: usize,
+        passed: Mask,
+        y: Color,
+    ) -> Option<u8> {
+        let n = self.men.len();
+        let x = y.opponent().index();
+        let sub = self.subs[victim].as_ref()?;
+        let (friends, foes) = (occ[y.index()], occ[x]);
+        let mut best: Option<u8> = None;
+        let mut after = *sq;
+        for k in 0..n {
+            let m = &self.men[k];
+            if m.color != y {
+                continue;
+            }
+            for s in &m.steps.ep_from[usize::from(sq[k])] {
+                let to_bit: Mask = 1 << s.to;
+                if passed & to_bit == 0 || !s.allowed(friends, foes) {
+                    continue;
+                }
+                after[k] = s.to;
+                let mut codes = [BROKEN; 8];
+                let mut found = 0;
+                if m.zone & to_bit != 0 {
+                    for promotion in &self.promotions[k] {
+                        if let Some(exit) = &promotion.capture[victim]
+                            && found < codes.len()
+                        {
+                            codes[found] = exit.code(&after, x);
+                            found += 1;
+                        }
+                    }
+                }
+                if m.must & to_bit == 0 && found < codes.len() {
+                    let mut rest = [0u8; super::MAX_MEN];
+                    let mut r = 0;
+                    for (l, &q) in after[..n].iter().enumerate() {
+                        if l != victim {
+                            rest[r] = q;
+                            r += 1;
+                        }
+                    }
+                    codes[found] = sub
+                        .index
+                        .encode(&rest[..r])
+                        .map_or(BROKEN, |j| sub.values[x][j as usize]);
+                    found += 1;
+                }
+                after[k] = sq[k];
+                for &c in &codes[..found] {
+                    if c == BROKEN {
+                        continue;
+                    }
+                    // The opponent's code one ply on, for `y`.
+                    let mine = if c == DRAW {
+                        DRAW
+                    } else {
+                        (c + 1).min(BROKEN - 1)
+                    };
+                    best = Some(best.map_or(mine, |b| better(b, Some(mine))));
+                }
+            }
+        }
+        best
+    }
+
     /// The positions (indices, `stm` to move) from which `stm` reaches
-    /// `p` by a quiet move.
-    fn predecessors(&self, p: &Pos, stm: Color, out: &mut Vec<u32>) {
+    /// `p` by a quiet move; with each, for a double step the opponent may
+    /// answer in passing, what that answer gets the opponent
+    /// ([`Table::ep_part`]).
+    fn predecessors(&self, p: &Pos, stm: Color, out: &mut Vec<(u32, Option<u8>)>) {
         out.clear();
         let n = self.men.len();
         let all = p.occ[0] | p.occ[1];
@@ -821,10 +918,20 @@ impl Table {
                 if !s.allowed(friends, p.occ[stm.opponent().index()]) {
                     continue;
                 }
+                let passed = if self.ep_exposed[i] {
+                    m.steps.passed(s.from, to)
+                } else {
+                    0
+                };
+                let ep = if passed != 0 {
+                    self.ep_part(&p.sq, p.occ, i, passed, stm.opponent())
+                } else {
+                    None
+                };
                 sq[i] = s.from;
                 let j = self.step_index(p, i, &sq, s.from, to);
                 if let Some(j) = j {
-                    out.push(j);
+                    out.push((j, ep));
                 }
                 sq[i] = to;
             }
@@ -1107,6 +1214,9 @@ impl Table {
         enum Change {
             /// Decided at this ply.
             Decide(u32, Color),
+            /// Won at a later ply (this code), through a double step whose
+            /// answers in passing hold out longer than the table.
+            Later(u32, Color, u8),
             /// A tentative loss that quiet moves escape: open again.
             Reopen(u32, Color),
         }
@@ -1166,12 +1276,20 @@ impl Table {
                                     continue;
                                 }
                                 me.predecessors(&me.pos_known(idx as u32), x, &mut preds);
-                                out.extend(
-                                    preds
-                                        .iter()
-                                        .filter(|&&j| me.resolves(j, x, winning, plies))
-                                        .map(|&j| Change::Decide(j, x)),
-                                );
+                                for &(j, ep) in &preds {
+                                    // Through a double step, the loss
+                                    // at the last ply counts only if the
+                                    // answers in passing lose too, and
+                                    // lasts as long as the longest.
+                                    let after = if winning { better(v, ep) } else { v };
+                                    if after == v {
+                                        if me.resolves(j, x, winning, plies) {
+                                            out.push(Change::Decide(j, x));
+                                        }
+                                    } else if is_loss(after) && me.open(j, x) {
+                                        out.push(Change::Later(j, x, after + 1));
+                                    }
+                                }
                             } else if v == code && tentative {
                                 // A tentative value whose ply has come.
                                 let idx = idx as u32;
@@ -1200,6 +1318,25 @@ impl Table {
                                 }
                                 me.values[x.index()][j as usize] = code;
                                 decided += 1;
+                            }
+                            Change::Later(j, x, later) => {
+                                let slot = me.values[x.index()][j as usize];
+                                let tentative = me.is_tentative(j, x);
+                                if slot == BROKEN
+                                    || slot != DRAW && !tentative
+                                    || tentative && is_win(slot) && slot <= later
+                                {
+                                    continue;
+                                }
+                                if u32::from(later) > MAX_PLIES + 1 {
+                                    return Err(too_long(&me.name));
+                                }
+                                if tentative {
+                                    pending[usize::from(slot)] -= 1;
+                                }
+                                me.values[x.index()][j as usize] = later;
+                                me.set_tentative(j, x, true);
+                                pending[usize::from(later)] += 1;
                             }
                             Change::Reopen(j, x) => {
                                 if me.is_tentative(j, x) {
@@ -1417,6 +1554,25 @@ fn rule_outcome(rules: &Rules, material: &Material, stm: Color) -> Option<GameVa
     let alive = |c: Color| material.men.iter().filter(|m| m.0 == c).count() as u32;
     let them = stm.opponent();
     ext.outcome([count(stm), count(them)], [alive(stm), alive(them)])
+}
+
+/// The better of two codes for the side to move (the fastest win, then a
+/// draw, then the slowest loss); `b` absent leaves `a`.
+#[inline]
+fn better(a: u8, b: Option<u8>) -> u8 {
+    let Some(b) = b else {
+        return a;
+    };
+    let rank = |c: u8| -> i32 {
+        if is_win(c) {
+            1000 - i32::from(c)
+        } else if c == DRAW {
+            0
+        } else {
+            -1000 + i32::from(c)
+        }
+    };
+    if rank(b) > rank(a) { b } else { a }
 }
 
 /// Whether any of the eight bytes is `a` or `b` (a word-wide test).

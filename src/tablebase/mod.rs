@@ -18,9 +18,17 @@
 //! the table for the promoted material's (one per choice, looked up like a
 //! capture), a pawn never stands where it must already have promoted or
 //! where it could not have come from its start squares, and its double
-//! step belongs to its squares in the double-step region. Not yet: a
-//! double step against a man that could take it in passing (tables hold
-//! no e.p. rights; such materials are refused), shogi-style promotion.
+//! step belongs to its squares in the double-step region.
+//!
+//! Captures in passing: tables hold no e.p. rights. A double step the
+//! opponent could take in passing leads to the table's position with the
+//! captures in passing added as extra answers (they leave the table, so
+//! their values are final); the retrograde pass takes a double step's
+//! un-move as a win only when those answers lose too, and no sooner than
+//! the slowest of them. The prober does the same for a position with a
+//! right: the stored value, bettered by the captures in passing.
+//!
+//! Not yet: shogi-style promotion.
 
 pub mod file;
 pub mod generate;

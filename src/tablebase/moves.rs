@@ -52,15 +52,19 @@ pub struct PieceSteps {
     pub capture_from: Vec<Vec<Step>>,
     /// Captures that attack (may take a royal piece), by destination.
     pub attack_to: Vec<Vec<Step>>,
-    /// A pawn's initial moves (the double step) are among the records:
-    /// they give the opponent a capture in passing, which tables do not
-    /// hold, so such a pawn may not face a piece that captures so.
-    pub initial: bool,
+    /// By origin square: the quiet moves that are a pawn's initial
+    /// multi-step, each with the squares it passes (where the opponent may
+    /// take it in passing on the next move; empty when the step is not
+    /// straight, as play gives no e.p. right then either).
+    pub double_from: Vec<Vec<(u8, Mask)>>,
+    /// By origin square: captures in passing, to an empty square that must
+    /// be one a double step just passed (the victim is that pawn).
+    pub ep_from: Vec<Vec<Step>>,
 }
 
 impl PieceSteps {
     /// Unroll the trees of `role` for `color`. Moves the tablebase cannot
-    /// express (captures in passing, captures of a friend) are an error
+    /// express (locust captures, captures of a friend) are an error
     /// rather than silently left out, since a table built without them
     /// would be wrong. A pawn's initial moves (the double step) belong to
     /// its squares in the double-step region, where play gives them too;
@@ -76,8 +80,10 @@ impl PieceSteps {
             quiet_to: vec![Vec::new(); area],
             capture_from: vec![Vec::new(); area],
             attack_to: vec![Vec::new(); area],
-            initial: false,
+            double_from: vec![Vec::new(); area],
+            ep_from: vec![Vec::new(); area],
         };
+        let gives_ep = rules.gives_ep[usize::from(role.0)];
         let trees = table.role_trees(color, role);
         for sq in g.squares() {
             let from = g.dense(sq).unwrap_or(0);
@@ -86,15 +92,15 @@ impl PieceSteps {
             } else {
                 0
             };
-            for (root, first_move) in [(trees.root(sq), false), (initial, true)] {
+            for root in [trees.root(sq), initial] {
                 if root == 0 {
                     continue;
                 }
-                let before = out.quiet_from[from].len() + out.capture_from[from].len();
                 let mut walk = Walk {
                     table,
                     origin: i32::from(sq),
                     from: from as u8,
+                    gives_ep,
                     out: &mut out,
                     error: None,
                 };
@@ -102,15 +108,22 @@ impl PieceSteps {
                 if let Some(e) = walk.error {
                     return Err(e);
                 }
-                out.initial |= first_move
-                    && out.quiet_from[from].len() + out.capture_from[from].len() > before;
             }
         }
-        for list in [&mut out.quiet_from, &mut out.capture_from] {
+        for list in [&mut out.quiet_from, &mut out.capture_from, &mut out.ep_from] {
             for moves in list.iter_mut() {
                 moves.sort_by_key(|m| (m.to, m.empty, m.friend, m.foe));
                 moves.dedup();
             }
+        }
+        let width = usize::from(rules.variant.width);
+        for (from, list) in out.double_from.iter_mut().enumerate() {
+            for (to, passed) in list.iter_mut() {
+                *passed = passed_squares(width, from, usize::from(*to));
+            }
+            list.retain(|&(_, passed)| passed != 0);
+            list.sort_unstable();
+            list.dedup();
         }
         for moves in &out.quiet_from {
             for m in moves {
@@ -119,12 +132,51 @@ impl PieceSteps {
         }
         Ok(out)
     }
+
+    /// The squares a double step from `from` to `to` passes (none when the
+    /// move is not a double step).
+    #[inline]
+    pub fn passed(&self, from: u8, to: u8) -> Mask {
+        self.double_from[usize::from(from)]
+            .iter()
+            .find(|d| d.0 == to)
+            .map_or(0, |d| d.1)
+    }
+
+    /// Whether the piece has a double step anywhere.
+    pub fn has_double(&self) -> bool {
+        self.double_from.iter().any(|l| !l.is_empty())
+    }
+
+    /// Whether the piece captures in passing anywhere.
+    pub fn has_ep(&self) -> bool {
+        self.ep_from.iter().any(|l| !l.is_empty())
+    }
+}
+
+/// The squares strictly between `from` and `to` (dense numbering on a
+/// board `width` wide) when they lie on one straight or diagonal line,
+/// as the position's e.p. right is made.
+fn passed_squares(width: usize, from: usize, to: usize) -> Mask {
+    let (ff, fr) = ((from % width) as i32, (from / width) as i32);
+    let (tf, tr) = ((to % width) as i32, (to / width) as i32);
+    let (dx, dy) = (tf - ff, tr - fr);
+    let n = dx.abs().max(dy.abs());
+    if n <= 1 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return 0;
+    }
+    (1..n).fold(0, |m, k| {
+        let (x, y) = (ff + dx / n * k, fr + dy / n * k);
+        m | 1 << (y as usize * width + x as usize)
+    })
 }
 
 struct Walk<'a> {
     table: &'a TrajectoryTable,
     origin: i32,
     from: u8,
+    /// The piece's initial multi-steps give e.p. rights.
+    gives_ep: bool,
     out: &'a mut PieceSteps,
     error: Option<TbError>,
 }
@@ -153,6 +205,18 @@ impl Walk<'_> {
                 } else {
                     if cell.visit[EMPTY] & visit::QUIET != 0 {
                         self.push_quiet(to, empty | bit, friend, foe);
+                        if self.gives_ep && cell.visit[EMPTY] & visit::DOUBLE != 0 {
+                            self.out.double_from[usize::from(self.from)].push((to, 0));
+                        }
+                    }
+                    if cell.visit[EMPTY] & visit::EP != 0 {
+                        self.out.ep_from[usize::from(self.from)].push(Step {
+                            from: self.from,
+                            to,
+                            empty: empty | bit,
+                            friend,
+                            foe,
+                        });
                     }
                     let foe_kind = cell.visit[FOE];
                     if foe_kind & visit::CAPTURE != 0 {
@@ -209,4 +273,22 @@ impl Walk<'_> {
             )));
         }
     }
+}
+
+/// Per man of a material (its move records and colours, in order):
+/// whether its double steps can be answered by a capture in passing,
+/// that is, it has a double step and a man of the other side captures in
+/// passing. Only such men make a table depend on e.p. rules.
+pub fn ep_exposed(steps: &[&PieceSteps], colors: &[Color]) -> Vec<bool> {
+    steps
+        .iter()
+        .zip(colors)
+        .map(|(s, &c)| {
+            s.has_double()
+                && steps
+                    .iter()
+                    .zip(colors)
+                    .any(|(o, &oc)| oc != c && o.has_ep())
+        })
+        .collect()
 }

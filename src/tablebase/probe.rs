@@ -9,13 +9,20 @@
 
 use super::file::{self, Loaded};
 use super::generate::{BROKEN, DRAW};
+use crate::movegen::flag;
 use crate::position::Position;
 use crate::position::Rules;
-use crate::variant::{Color, Role};
+use crate::variant::{Color, GameValue, Role};
 use arrayvec::ArrayVec;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
+
+/// How many plies the prober looks ahead for positions files do not
+/// store: Black to move after White's double step, White's answer in
+/// passing, Black's reply, and room for a double step in that smaller
+/// table; deeper chains are left to the search.
+const PROBE_DEPTH: u32 = 4;
 
 /// What a table says about a position, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,52 +110,70 @@ impl Tablebases {
     }
 
     /// The table's verdict on `pos`. Files store White-to-move positions
-    /// only; with Black to move the verdict is the best over Black's
-    /// legal moves of the stored verdicts after them (each a position of
-    /// this table or, after a capture or promotion, of a smaller one).
-    /// `None` where no table covers the position or a successor.
+    /// without e.p. rights; with Black to move the verdict is the best
+    /// over Black's legal moves of the verdicts after them (each a
+    /// position of this table or, after a capture or promotion, of a
+    /// smaller one), and a right to take in passing adds those captures
+    /// to the stored verdict. `None` where no table covers the position
+    /// or a successor.
     pub fn probe(&self, pos: &mut Position) -> Option<Hit> {
-        if let Some(hit) = self.stored(pos)? {
+        self.probe_within(pos, PROBE_DEPTH)
+    }
+
+    fn probe_within(&self, pos: &mut Position, depth: u32) -> Option<Hit> {
+        let stored = self.stored(pos)?;
+        let ep = pos.ep().victim != 0;
+        if let (Some(hit), false) = (stored, ep) {
             return Some(hit);
         }
-        // Positions a rule decides, and mates and stalemates, are the
-        // search's to score.
-        if pos.rule_outcome().is_some() {
+        // Positions a rule decides are the search's to score, and so are
+        // mates and stalemates at the probed position itself; after a move
+        // they count as the tables count them.
+        if depth == 0 || pos.rule_outcome().is_some() {
             return None;
         }
         let moves = crate::movegen::legal_moves(pos);
         if moves.is_empty() {
-            return None;
+            let end = &self.rules.variant.end;
+            let value = if pos.in_check(pos.side_to_move()) {
+                end.checkmate
+            } else {
+                end.stalemate
+            };
+            return match value {
+                _ if depth == PROBE_DEPTH => None,
+                GameValue::Loss => Some(Hit::Loss(0)),
+                GameValue::Draw => Some(Hit::Draw),
+                GameValue::Win => None,
+            };
         }
-        let mut fastest_win: Option<u32> = None;
-        let mut draw = false;
-        let mut slowest_loss = 0u32;
+        // A stored verdict (the position without its e.p. right) covers
+        // every move but the captures in passing.
+        let mut best = stored;
         for &m in moves.iter() {
-            let undo = pos.make(m);
-            let after = self.stored(pos);
-            pos.unmake(m, &undo);
-            match after {
-                Some(Some(Hit::Loss(p))) => {
-                    fastest_win = Some(fastest_win.map_or(p + 1, |w| w.min(p + 1)));
-                }
-                Some(Some(Hit::Draw)) => draw = true,
-                Some(Some(Hit::Win(p))) => slowest_loss = slowest_loss.max(p + 1),
-                _ => return None,
+            if stored.is_some() && !m.is(flag::EP) {
+                continue;
             }
+            let undo = pos.make(m);
+            let after = self.probe_within(pos, depth - 1);
+            pos.unmake(m, &undo);
+            let mine = match after? {
+                Hit::Loss(p) => Hit::Win(p + 1),
+                Hit::Draw => Hit::Draw,
+                Hit::Win(p) => Hit::Loss(p + 1),
+            };
+            best = Some(best.map_or(mine, |b| better(b, mine)));
         }
-        Some(match fastest_win {
-            Some(p) => Hit::Win(p),
-            None if draw => Hit::Draw,
-            None => Hit::Loss(slowest_loss),
-        })
+        best
     }
 
     /// The stored verdict on `pos`: `None` without a table for its
     /// material or when the position is not one tables describe (pieces
-    /// in hand, castling rights, an e.p. right, a piece other than a pawn
-    /// that still has an initial move: a pawn's double step belongs to its
-    /// square, and tables hold it); `Some(None)` when the file does not
-    /// store its side to move.
+    /// in hand, castling rights, a piece other than a pawn that still has
+    /// an initial move: a pawn's double step belongs to its square, and
+    /// tables hold it); `Some(None)` when the file does not store its side
+    /// to move. An e.p. right is not looked at: the verdict is that of the
+    /// position without it.
     fn stored(&self, pos: &Position) -> Option<Option<Hit>> {
         let count =
             (pos.alive(Color::White).count_ones() + pos.alive(Color::Black).count_ones()) as usize;
@@ -157,7 +182,6 @@ impl Tablebases {
         }
         let rules = &self.rules;
         if rules.holdings
-            || pos.ep().victim != 0
             || rules.castling.is_some()
                 && (pos.castling_rights(Color::White) | pos.castling_rights(Color::Black)) != 0
         {
@@ -211,4 +235,17 @@ impl Tablebases {
             c => Some(Some(Hit::Loss(u32::from(c) - 1))),
         }
     }
+}
+
+/// The better verdict for the side to move: the fastest win, then a draw,
+/// then the slowest loss.
+fn better(a: Hit, b: Hit) -> Hit {
+    let rank = |h: Hit| -> i64 {
+        match h {
+            Hit::Win(p) => i64::from(u32::MAX) - i64::from(p),
+            Hit::Draw => 0,
+            Hit::Loss(p) => i64::from(p) - i64::from(u32::MAX),
+        }
+    };
+    if rank(b) > rank(a) { b } else { a }
 }
