@@ -25,12 +25,15 @@ mated after that many of its own moves) or D. The digest hashes, in the
 loop order wk, bk, wp, bp (squares rank * W + file, a1 = 0), the text
 "wk,bk,wp,bp:VALUE;" of each legal placement with FNV-1a 64.
 
-Usage: tools/ep_tablebase_reference.py [W H] > tests/data/tablebase/ep-WxH.txt
+Usage: tools/ep_tablebase_reference.py [W H [berolina]] > tests/data/tablebase/ep-WxH.txt
+With `berolina` the pawns are Berolina pawns (fmFfceWifmnA): they move
+and step two diagonally and take straight ahead, in passing too.
 """
 import sys
 from collections import deque
 
 W, H = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (4, 6)
+BEROLINA = "berolina" in sys.argv[3:]
 N = W * H
 NONE = -1
 KING = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
@@ -65,7 +68,7 @@ def attacked(s, by, st):
     if p != NONE:
         pf, pr = coords(p)
         dy = 1 if by == 0 else -1
-        if pr + dy == r and abs(pf - f) == 1:
+        if pr + dy == r and abs(pf - f) == (0 if BEROLINA else 1):
             return True
     if q != NONE:
         qf, qr = coords(q)
@@ -139,7 +142,10 @@ def successors(st, ep_rights):
                     break
                 emit(me + "q", t)
                 f, r = f + dx, r + dy
-    # Pawn.
+    # Pawn: chess (moves straight, takes diagonally, steps two straight)
+    # or Berolina (moves diagonally, takes straight, steps two
+    # diagonally); either takes in passing where it takes, on the square
+    # the enemy pawn's double step just passed.
     p = pieces[me + "p"]
     if p != NONE:
         pf, pr = coords(p)
@@ -147,14 +153,19 @@ def successors(st, ep_rights):
         last = H - 1 if us == 0 else 0
         start = 1 if us == 0 else H - 2
         r1 = pr + dy
-        t1 = sq(pf, r1)
-        if t1 not in occ_me and t1 not in occ_them:
+        steps, takes = ((-1, 1), (0,)) if BEROLINA else ((0,), (-1, 1))
+        for dx in steps:
+            if not on(pf + dx, r1):
+                continue
+            t1 = sq(pf + dx, r1)
+            if t1 in occ_me or t1 in occ_them:
+                continue
             emit(me + "p", t1, promote=(r1 == last))
-            if pr == start:
-                t2 = sq(pf, pr + 2 * dy)
+            if pr == start and on(pf + 2 * dx, pr + 2 * dy):
+                t2 = sq(pf + 2 * dx, pr + 2 * dy)
                 if t2 not in occ_me and t2 not in occ_them:
                     emit(me + "p", t2, new_ep=t1 if ep_rights else NONE)
-        for dx in (-1, 1):
+        for dx in takes:
             if not on(pf + dx, r1):
                 continue
             t = sq(pf + dx, r1)
@@ -163,11 +174,9 @@ def successors(st, ep_rights):
                 if v is not None:
                     emit(me + "p", t, v, promote=(r1 == last))
             elif t == ep:
-                # The enemy pawn that passed t stands one step behind it
-                # (seen from this pawn: beside it).
-                passed_by = sq(pf + dx, pr)
-                if pieces[them + "p"] == passed_by:
-                    emit(me + "p", t, them + "p")
+                # The right was given by the enemy pawn's double step, and
+                # that pawn (each side has one) is the victim.
+                emit(me + "p", t, them + "p", promote=(r1 == last))
     return out
 
 
@@ -256,7 +265,7 @@ def value_text(p):
     return "L%d" % (p // 2)
 
 
-def fen(wk, bk, wp, bp, stm, ep=NONE):
+def fen(wk, bk, wp, bp, stm, ep=NONE, victim=NONE):
     board = {wk: "K", bk: "k", wp: "P", bp: "p"}
     rows = []
     for r in range(H - 1, -1, -1):
@@ -276,7 +285,11 @@ def fen(wk, bk, wp, bp, stm, ep=NONE):
     if ep == NONE:
         ep_field = "-"
     else:
-        ep_field = "abcdefghijklmnop"[ep % W] + str(ep // W + 1)
+        name = lambda x: "abcdefghijklmnop"[x % W] + str(x // W + 1)
+        ep_field = name(ep)
+        if victim != NONE and victim % W != ep % W:
+            # Not straight beyond the square (a Berolina pawn): named too.
+            ep_field += name(victim)
     return "/".join(rows) + (" w" if stm == 0 else " b") + " - %s 0 1" % ep_field
 
 
@@ -319,17 +332,20 @@ def main():
             f, r = coords(moved)
             if r != (H - 4 if stm == 0 else 3):
                 continue
-            passed, start = sq(f, r - dy), sq(f, r - 2 * dy)
-            if passed in (wk, bk, wp, bp) or start in (wk, bk, wp, bp):
-                continue
-            st = (stm, wk, bk, wp, bp, NONE, NONE, passed)
-            base = st[:7] + (NONE,)
-            if st not in with_ep or base not in with_ep:
-                continue
-            v, u = value_text(with_ep[st]), value_text(with_ep[base])
-            if v != u:
-                print("right %s %s %s" % (fen(wk, bk, wp, bp, stm, passed), v, u))
-
+            for dx in (-2, 2) if BEROLINA else (0,):
+                if not on(f - dx, r - 2 * dy):
+                    continue
+                passed, start = sq(f - dx // 2, r - dy), sq(f - dx, r - 2 * dy)
+                if passed in (wk, bk, wp, bp) or start in (wk, bk, wp, bp):
+                    continue
+                st = (stm, wk, bk, wp, bp, NONE, NONE, passed)
+                base = st[:7] + (NONE,)
+                if st not in with_ep or base not in with_ep:
+                    continue
+                v, u = value_text(with_ep[st]), value_text(with_ep[base])
+                if v != u:
+                    text = fen(wk, bk, wp, bp, stm, passed, moved)
+                    print("right %s %s %s" % (text, v, u))
 
 if __name__ == "__main__":
     main()
