@@ -848,19 +848,26 @@ impl Table {
                     continue;
                 }
                 after[k] = s.to;
-                let mut codes = [BROKEN; 8];
-                let mut found = 0;
+                // Each answer's code (the opponent's, one ply on) folded
+                // into the best for `y`, every promotion choice included.
+                let mut take = |c: u8| {
+                    if c != BROKEN {
+                        let mine = if c == DRAW {
+                            DRAW
+                        } else {
+                            (c + 1).min(BROKEN - 1)
+                        };
+                        best = Some(best.map_or(mine, |b| better(b, Some(mine))));
+                    }
+                };
                 if m.zone & to_bit != 0 {
                     for promotion in &self.promotions[k] {
-                        if let Some(exit) = &promotion.capture[victim]
-                            && found < codes.len()
-                        {
-                            codes[found] = exit.code(&after, x);
-                            found += 1;
+                        if let Some(exit) = &promotion.capture[victim] {
+                            take(exit.code(&after, x));
                         }
                     }
                 }
-                if m.must & to_bit == 0 && found < codes.len() {
+                if m.must & to_bit == 0 {
                     let mut rest = [0u8; super::MAX_MEN];
                     let mut r = 0;
                     for (l, &q) in after[..n].iter().enumerate() {
@@ -869,25 +876,13 @@ impl Table {
                             r += 1;
                         }
                     }
-                    codes[found] = sub
-                        .index
-                        .encode(&rest[..r])
-                        .map_or(BROKEN, |j| sub.values[x][j as usize]);
-                    found += 1;
+                    take(
+                        sub.index
+                            .encode(&rest[..r])
+                            .map_or(BROKEN, |j| sub.values[x][j as usize]),
+                    );
                 }
                 after[k] = sq[k];
-                for &c in &codes[..found] {
-                    if c == BROKEN {
-                        continue;
-                    }
-                    // The opponent's code one ply on, for `y`.
-                    let mine = if c == DRAW {
-                        DRAW
-                    } else {
-                        (c + 1).min(BROKEN - 1)
-                    };
-                    best = Some(best.map_or(mine, |b| better(b, Some(mine))));
-                }
             }
         }
         best
