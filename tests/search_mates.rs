@@ -55,6 +55,23 @@ fn chess_mates() {
 }
 
 #[test]
+fn a_mate_on_the_hundredth_ply_beats_the_fifty_move_rule() {
+    // Halfmove clock 99: Ra8 mates with the move that reaches the limit,
+    // and a mate ends the game before the rule can (FIDE 9.6, XBoard).
+    let (m, s) = search("normal", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", 3);
+    assert_eq!((m.as_str(), s), ("a1a8", mate_in(1)));
+    // The side that gets mated that way sees it coming: Kg8 is forced
+    // and Rb8 mates on ply 100 (the game Griffon lost this way thought
+    // the rule would save it).
+    let (_, s) = search("normal", "7k/8/6K1/8/8/8/8/1R6 b - - 98 80", 4);
+    assert_eq!(s, -100_000 - 1);
+    // Without a mate in one, any move reaches the limit: a draw, whatever
+    // the material says.
+    let (_, s) = search("normal", "7k/8/8/8/8/8/8/KQ6 w - - 99 80", 4);
+    assert_eq!(s, 0);
+}
+
+#[test]
 fn capablanca_mate_in_two() {
     // The same ladder on the 10-wide board: Kj7, rooks a6 and b1.
     let (_, s) = search("capablanca", "10/9k/R9/10/10/10/10/1R3K4 w - - 0 1", 5);

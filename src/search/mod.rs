@@ -768,12 +768,21 @@ impl<'a> Thread<'a> {
             if let Some(value) = self.repetition(pos, in_check) {
                 return self.result_score(value, ply);
             }
-            if n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule {
-                return self.draw_score(ply);
-            }
-            // A count that has run out draws, unless this is mate.
-            if !in_check && pos.counting_expired() {
-                return self.draw_score(ply);
+            // The move-count rule and a count that has run out draw,
+            // unless the move that reached the limit mated (or stalemated):
+            // XBoard and the referee look for those first.
+            if (n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule)
+                || pos.counting_expired()
+            {
+                if pos.has_legal_move() {
+                    return self.draw_score(ply);
+                }
+                let value = if in_check {
+                    checkmate
+                } else {
+                    pos.stalemate_value()
+                };
+                return self.result_score(value, ply);
             }
             // Mate-distance pruning: no line here beats a mate found nearer
             // the root.
