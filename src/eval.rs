@@ -155,6 +155,14 @@ params! {
     35 CONFINED = 0, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more; 350 makes the alfil (1/8) about 0.6 (0: off; at 350 shatranj played worse, BENCHMARKS.md).";
 }
 
+/// What is wrong with a list of weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightError {
+    NotPair,
+    UnknownName,
+    NotInteger,
+}
+
 impl Params {
     /// Parse `NAME=VALUE` pairs (whitespace or commas between), over the
     /// defaults.
@@ -176,6 +184,38 @@ impl Params {
                 .map_err(|_| format!("'{value}' is not an integer (weight {name})"))?;
         }
         Ok(p)
+    }
+
+    /// The pairs of a variant file's `evalWeights`, names checked (a
+    /// variant file is read before any evaluation is built, so a typo is
+    /// reported where it was written).
+    pub fn parse_pairs(text: &str) -> Result<Vec<(String, i32)>, WeightError> {
+        let mut pairs = Vec::new();
+        for item in text.split(|c: char| c.is_whitespace() || c == ',') {
+            if item.is_empty() {
+                continue;
+            }
+            let (name, value) = item.split_once('=').ok_or(WeightError::NotPair)?;
+            let i = PARAM_NAMES
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(name))
+                .ok_or(WeightError::UnknownName)?;
+            let value = value.parse().map_err(|_| WeightError::NotInteger)?;
+            pairs.push((PARAM_NAMES[i].to_string(), value));
+        }
+        Ok(pairs)
+    }
+
+    /// The defaults with the variant's own fitted weights (`evalWeights`)
+    /// over them.
+    pub fn for_variant(variant: &crate::variant::Variant) -> Params {
+        let mut p = Params::default();
+        for (name, value) in &variant.eval_weights {
+            if let Some(i) = PARAM_NAMES.iter().position(|n| n == name) {
+                p.0[i] = *value;
+            }
+        }
+        p
     }
 }
 
@@ -330,8 +370,10 @@ fn reach(steps: &[Vec<Sq>], squares: &[Sq]) -> f64 {
 }
 
 impl Evaluator {
+    /// The evaluation with the variant's weights (`evalWeights` over the
+    /// defaults).
     pub fn new(rules: &Rules) -> Evaluator {
-        Evaluator::with_params(rules, Params::default())
+        Evaluator::with_params(rules, Params::for_variant(&rules.variant))
     }
 
     /// The evaluation with weights `p` (tuning).

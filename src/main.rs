@@ -614,21 +614,27 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     write_stdout(&text)
 }
 
-/// Evaluation weights from a file of NAME=VALUE lines, or the defaults.
-fn read_params(path: Option<&PathBuf>) -> Result<griffon::eval::Params, String> {
+/// Evaluation weights from a file of NAME=VALUE lines (over the
+/// defaults), or `None` without a file.
+fn read_params(path: Option<&PathBuf>) -> Result<Option<griffon::eval::Params>, String> {
     let Some(path) = path else {
-        return Ok(griffon::eval::Params::default());
+        return Ok(None);
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    griffon::eval::Params::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    griffon::eval::Params::parse(&text)
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn values(args: &ValuesArgs) -> Result<(), String> {
     let set = variant_set(args.variant_file.as_ref())?;
     let pos = load_position(&set, &args.variant, None)?;
     let rules = pos.rules();
-    let eval = griffon::eval::Evaluator::with_params(rules, read_params(args.params.as_ref())?);
+    let eval = match read_params(args.params.as_ref())? {
+        Some(p) => griffon::eval::Evaluator::with_params(rules, p),
+        None => griffon::eval::Evaluator::new(rules),
+    };
     let mut out = format!(
         "{:<16} {:<6} {:>6} {:>6} {:>6}  note\n",
         "piece", "letter", "value", "m0", "m5"
@@ -961,7 +967,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
         );
     }
-    let start = read_params(args.params.as_ref())?;
+    let start = read_params(args.params.as_ref())?.unwrap_or_default();
     let mut fixed = Vec::new();
     for name in args.fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let i = PARAM_NAMES

@@ -825,3 +825,51 @@ fn bad_letter_pairs_are_errors_naming_the_key() {
         assert!(errs.iter().any(|e| e.contains(key)), "{text}: {errs:?}");
     }
 }
+
+#[test]
+fn eval_weights_are_checked_and_change_the_evaluation() {
+    assert_error(
+        &format!("{MINI}evalWeights = CENTRE=90 CENTER=3\n"),
+        11,
+        "evalWeights",
+        "weight names as `griffon tune` prints them",
+    );
+    assert_error(
+        &format!("{MINI}evalWeights = CENTRE=ninety\n"),
+        11,
+        "evalWeights",
+        "integer values",
+    );
+    assert_error(
+        &format!("{MINI}evalWeights = CENTRE\n"),
+        11,
+        "evalWeights",
+        "NAME=VALUE",
+    );
+    // A heavier weight on empty-board mobility makes the rook dearer;
+    // a child inherits the weights.
+    let (set, _) = load(&format!(
+        "{MINI}evalWeights = MAT_M0=400, mat_m5=375\n[kid:mini]\n"
+    ))
+    .unwrap();
+    let rook = |name: &str, own: bool| {
+        let v = set.get(name).unwrap().clone();
+        let rules = griffon::position::Rules::new(v).unwrap();
+        let eval = if own {
+            griffon::eval::Evaluator::new(&rules)
+        } else {
+            griffon::eval::Evaluator::with_params(&rules, griffon::eval::Params::default())
+        };
+        let role = rules
+            .variant
+            .role(griffon::variant::Letter::new('r', None).unwrap())
+            .unwrap();
+        eval.value(role)
+    };
+    assert!(rook("mini", true) > rook("mini", false));
+    assert_eq!(rook("kid", true), rook("mini", true));
+    assert_eq!(
+        set.get("mini").unwrap().eval_weights,
+        [("MAT_M0".to_string(), 400), ("MAT_M5".to_string(), 375)]
+    );
+}

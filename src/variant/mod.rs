@@ -90,6 +90,9 @@
 //!   `normal`). Neither `aliases` nor `xboardName` is inherited.
 //! - `pieceNames = a:archbishop c:chancellor`: readable piece names (the
 //!   default is the key that defined the piece).
+//! - `evalWeights = RULE_FADE=1000 CENTRE=90`: evaluation weights fitted
+//!   for this variant (names as `griffon tune` prints them), over the
+//!   defaults; an engine given `--params` uses that file instead.
 //!
 //! The source of a variant's rules is stated in a comment, not a key.
 //!
@@ -462,6 +465,11 @@ pub struct Variant {
     pub royal_first_found: bool,
     pub end: GameEnd,
     pub xboard: XBoardInfo,
+    /// Evaluation weights for this variant over the defaults (`evalWeights
+    /// = NAME=VALUE ...`), as `griffon tune` fits them on the variant's
+    /// games: the evaluation is the same code everywhere, only the fitted
+    /// numbers differ. Names and values are checked at load.
+    pub eval_weights: Vec<(String, i32)>,
 }
 
 impl Variant {

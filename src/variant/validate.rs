@@ -941,6 +941,18 @@ impl<'a> Checker<'a> {
                 .collect())
         });
         self.read_piece_names();
+        let eval_weights = self.read("evalWeights", Vec::new(), |_, v| {
+            crate::eval::Params::parse_pairs(v).map_err(|e| Kind::BadValue {
+                value: v.into(),
+                expected: match e {
+                    crate::eval::WeightError::NotPair => "NAME=VALUE pairs",
+                    crate::eval::WeightError::UnknownName => {
+                        "NAME=VALUE pairs with weight names as `griffon tune` prints them"
+                    }
+                    crate::eval::WeightError::NotInteger => "NAME=VALUE pairs with integer values",
+                },
+            })
+        });
         let fen_aliases = self.read("fenAliases", Vec::new(), |c, v| {
             let expected = "alias:letter, the alias not a piece's own letter";
             Self::pairs(v, expected, |alias, letter, bad| {
@@ -996,6 +1008,7 @@ impl<'a> Checker<'a> {
             royal_first_found,
             end,
             xboard,
+            eval_weights,
         })
     }
 

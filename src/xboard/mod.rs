@@ -150,8 +150,9 @@ struct Engine<W: Write> {
     memory_mb: usize,
     /// Search threads (XBoard `cores`).
     cores: usize,
-    /// Evaluation weights.
-    params: crate::eval::Params,
+    /// Evaluation weights from `--params`; `None`: each variant's own
+    /// (`evalWeights` over the defaults).
+    params: Option<crate::eval::Params>,
     /// Directory of Griffon tablebase files (`egtpath griffon DIR`, the
     /// `Tablebase Path` option or `--tb-path`).
     tb_path: Option<std::path::PathBuf>,
@@ -179,13 +180,14 @@ struct Engine<W: Write> {
 /// Run the engine on standard input and output until `quit` or end of
 /// input, offering the built-in variants and those of `variant_files`.
 pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
-    run_with(variant_files, crate::eval::Params::default(), None)
+    run_with(variant_files, None, None)
 }
 
-/// The engine with evaluation weights `params` (from `griffon tune`).
+/// The engine with evaluation weights `params` (from `griffon tune`) in
+/// every variant instead of each variant's own.
 pub fn run_with(
     variant_files: &[std::path::PathBuf],
-    params: crate::eval::Params,
+    params: Option<crate::eval::Params>,
     tb_path: Option<std::path::PathBuf>,
 ) -> Result<(), String> {
     let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
@@ -223,11 +225,20 @@ pub fn run_with(
 
 impl<W: Write> Engine<W> {
     /// Evaluate with these weights from now on.
-    fn set_params(&mut self, params: crate::eval::Params) {
-        if let Some(s) = self.searcher.as_mut() {
-            s.eval = crate::eval::Evaluator::with_params(&self.rules, params.clone());
-        }
+    fn set_params(&mut self, params: Option<crate::eval::Params>) {
         self.params = params;
+        if let Some(s) = self.searcher.as_mut() {
+            s.eval = Self::evaluator(&self.rules, self.params.as_ref());
+        }
+    }
+
+    /// The evaluation for `rules`: with `params` if given, else with the
+    /// variant's own weights.
+    fn evaluator(rules: &Rules, params: Option<&crate::eval::Params>) -> crate::eval::Evaluator {
+        match params {
+            Some(p) => crate::eval::Evaluator::with_params(rules, p.clone()),
+            None => crate::eval::Evaluator::new(rules),
+        }
     }
 
     fn new(out: W, events_tx: Sender<Event>, set: VariantSet) -> Result<Engine<W>, String> {
@@ -270,7 +281,7 @@ impl<W: Write> Engine<W> {
             moves_played: 0,
             memory_mb,
             cores: 1,
-            params: crate::eval::Params::default(),
+            params: None,
             tb_path: None,
             overhead: Duration::from_millis(50),
             protover: 1,
@@ -890,7 +901,7 @@ impl<W: Write> Engine<W> {
                 Arc::new(AtomicBool::new(false)),
             );
             searcher.set_threads(self.cores);
-            searcher.eval = crate::eval::Evaluator::with_params(&rules, self.params.clone());
+            searcher.eval = Self::evaluator(&rules, self.params.as_ref());
             self.searcher = Some(Box::new(searcher));
         }
         self.variant = variant;
