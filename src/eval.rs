@@ -26,7 +26,7 @@
 //! a sixteenth.
 
 use crate::geometry::Sq;
-use crate::position::{Position, Rules};
+use crate::position::{Position, Rules, SLOTS_PER_SIDE};
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, visit};
 use crate::variant::Color;
 use arrayvec::ArrayVec;
@@ -153,6 +153,7 @@ params! {
     33 DRAWISH_SCALE = 250, "... so the score shrinks to this many thousandths.";
     34 RULE_FADE = 500, "Thousandths of the score lost as the n-move counter reaches its limit: progress before the draw.";
     35 CONFINED = 0, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more; 350 makes the alfil (1/8) about 0.6 (0: off; at 350 shatranj played worse, BENCHMARKS.md).";
+    36 SAFE_MOBILITY = 0, "Live mobility leaves out squares an enemy pawn attacks, in thousandths (0: they count as any other; 1000: not at all).";
 }
 
 /// What is wrong with a list of weights.
@@ -576,6 +577,19 @@ impl Evaluator {
         // colour-bound pieces by the colour of their squares.
         let mut free = [0; 2];
         let mut bound_on = [[0; 2]; 2];
+        // Per colour: slots of its pawns, whose attacks make squares unsafe
+        // for the other side's pieces (when SAFE_MOBILITY is on).
+        let unsafe_weight = self.p.0[SAFE_MOBILITY];
+        let mut pawn_slots = [0u64; 2];
+        if unsafe_weight != 0 && self.has_pawns {
+            for color in Color::BOTH {
+                for (slot, s) in pos.pieces(color) {
+                    if rules.promotes[color.index()][usize::from(s.role.0)] {
+                        pawn_slots[color.index()] |= 1 << (slot % SLOTS_PER_SIDE);
+                    }
+                }
+            }
+        }
         for color in Color::BOTH {
             let c = color.index();
             let them = color.opponent();
@@ -600,13 +614,24 @@ impl Evaluator {
                 }
                 score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];
                 if self.mobility_weight[r] != 0 {
-                    // Live mobility from the walk record: moves and captures.
-                    let moves = pos
+                    // Live mobility from the walk record: moves and captures,
+                    // in thousandths (squares enemy pawns attack may count
+                    // less).
+                    let enemy_pawns = pawn_slots[them.index()];
+                    let moves: Score = pos
                         .records(slot)
                         .iter()
                         .filter(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0)
-                        .count() as Score;
-                    score[c] += self.mobility_weight[r] * (moves - self.mobility_base[r]);
+                        .map(|e| {
+                            if enemy_pawns != 0 && pos.attackers(e.sq, them) & enemy_pawns != 0 {
+                                1000 - unsafe_weight
+                            } else {
+                                1000
+                            }
+                        })
+                        .sum();
+                    score[c] +=
+                        self.mobility_weight[r] * (moves - 1000 * self.mobility_base[r]) / 1000;
                 }
                 if self.promotion_gain[r] > 0 && !s.promoted {
                     // Promotion threat (shogi-style pieces): a move that
@@ -1023,6 +1048,26 @@ mod tests {
         );
         assert_eq!(base - eval(1000, 0), knight);
         assert_eq!(base - eval(0, 1000), knight - 100);
+    }
+
+    #[test]
+    fn safe_mobility_leaves_out_squares_enemy_pawns_attack() {
+        // White's knight on d4 reaches 8 squares; Black's pawns on a6 and
+        // g6 attack two of them (b5, f5). Only the knight has mobility
+        // here (kings are royal, pawns promote); the h-pawn keeps the
+        // pawnless-ending scaling out of it.
+        let (_, pos) = eval_in("normal", "4k3/8/p5p1/8/3N4/8/7P/4K3 w - - 0 1");
+        let rules = pos.rules();
+        let eval = |safe: i32| {
+            let mut p = Params::default();
+            p.0[SAFE_MOBILITY] = safe;
+            Evaluator::with_params(rules, p).evaluate(&pos)
+        };
+        let knight = role_on(&pos, 3, 3);
+        let w = Evaluator::new(rules).mobility_weight[usize::from(knight.0)];
+        assert!(w > 0);
+        assert_eq!(eval(0) - eval(1000), 2 * w);
+        assert_eq!(eval(0) - eval(500), w);
     }
 
     fn eval_in(variant: &str, fen: &str) -> (Evaluator, Position) {
