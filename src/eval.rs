@@ -164,25 +164,39 @@ pub enum WeightError {
     NotInteger,
 }
 
+/// The `NAME=VALUE` items of `text` (whitespace or commas between, `#`
+/// items skipped) as (weight index, value), or the error and its item.
+fn weight_items(text: &str) -> impl Iterator<Item = Result<(usize, i32), (WeightError, &str)>> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|item| !item.is_empty() && !item.starts_with('#'))
+        .map(|item| {
+            let (name, value) = item.split_once('=').ok_or((WeightError::NotPair, item))?;
+            let i = PARAM_NAMES
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(name))
+                .ok_or((WeightError::UnknownName, item))?;
+            let value = value.parse().map_err(|_| (WeightError::NotInteger, item))?;
+            Ok((i, value))
+        })
+}
+
 impl Params {
     /// Parse `NAME=VALUE` pairs (whitespace or commas between), over the
     /// defaults.
     pub fn parse(text: &str) -> Result<Params, String> {
         let mut p = Params::default();
-        for item in text.split(|c: char| c.is_whitespace() || c == ',') {
-            if item.is_empty() || item.starts_with('#') {
-                continue;
-            }
-            let (name, value) = item
-                .split_once('=')
-                .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
-            let i = PARAM_NAMES
-                .iter()
-                .position(|n| n.eq_ignore_ascii_case(name))
-                .ok_or_else(|| format!("unknown weight '{name}'"))?;
-            p.0[i] = value
-                .parse()
-                .map_err(|_| format!("'{value}' is not an integer (weight {name})"))?;
+        for item in weight_items(text) {
+            let (i, value) = item.map_err(|(e, item)| {
+                let (name, value) = item.split_once('=').unwrap_or((item, ""));
+                match e {
+                    WeightError::NotPair => format!("'{item}' is not NAME=VALUE"),
+                    WeightError::UnknownName => format!("unknown weight '{name}'"),
+                    WeightError::NotInteger => {
+                        format!("'{value}' is not an integer (weight {name})")
+                    }
+                }
+            })?;
+            p.0[i] = value;
         }
         Ok(p)
     }
@@ -191,20 +205,12 @@ impl Params {
     /// variant file is read before any evaluation is built, so a typo is
     /// reported where it was written).
     pub fn parse_pairs(text: &str) -> Result<Vec<(String, i32)>, WeightError> {
-        let mut pairs = Vec::new();
-        for item in text.split(|c: char| c.is_whitespace() || c == ',') {
-            if item.is_empty() {
-                continue;
-            }
-            let (name, value) = item.split_once('=').ok_or(WeightError::NotPair)?;
-            let i = PARAM_NAMES
-                .iter()
-                .position(|n| n.eq_ignore_ascii_case(name))
-                .ok_or(WeightError::UnknownName)?;
-            let value = value.parse().map_err(|_| WeightError::NotInteger)?;
-            pairs.push((PARAM_NAMES[i].to_string(), value));
-        }
-        Ok(pairs)
+        weight_items(text)
+            .map(|item| {
+                item.map(|(i, value)| (PARAM_NAMES[i].to_string(), value))
+                    .map_err(|(e, _)| e)
+            })
+            .collect()
     }
 
     /// The defaults with the variant's own fitted weights (`evalWeights`)
@@ -618,18 +624,23 @@ impl Evaluator {
                     // in thousandths (squares enemy pawns attack may count
                     // less).
                     let enemy_pawns = pawn_slots[them.index()];
-                    let moves: Score = pos
+                    let reached = pos
                         .records(slot)
                         .iter()
-                        .filter(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0)
-                        .map(|e| {
-                            if enemy_pawns != 0 && pos.attackers(e.sq, them) & enemy_pawns != 0 {
-                                1000 - unsafe_weight
-                            } else {
-                                1000
-                            }
-                        })
-                        .sum();
+                        .filter(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0);
+                    let moves: Score = if enemy_pawns == 0 {
+                        1000 * reached.count() as Score
+                    } else {
+                        reached
+                            .map(|e| {
+                                if pos.attackers(e.sq, them) & enemy_pawns != 0 {
+                                    1000 - unsafe_weight
+                                } else {
+                                    1000
+                                }
+                            })
+                            .sum()
+                    };
                     score[c] +=
                         self.mobility_weight[r] * (moves - 1000 * self.mobility_base[r]) / 1000;
                 }
