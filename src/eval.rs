@@ -165,10 +165,13 @@ pub enum WeightError {
 }
 
 /// The `NAME=VALUE` items of `text` (whitespace or commas between, `#`
-/// items skipped) as (weight index, value), or the error and its item.
+/// to the end of a line a comment) as (weight index, value), or the error
+/// and its item.
 fn weight_items(text: &str) -> impl Iterator<Item = Result<(usize, i32), (WeightError, &str)>> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|item| !item.is_empty() && !item.starts_with('#'))
+    text.lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == ','))
+        .filter(|item| !item.is_empty())
         .map(|item| {
             let (name, value) = item.split_once('=').ok_or((WeightError::NotPair, item))?;
             let i = PARAM_NAMES
@@ -1059,6 +1062,19 @@ mod tests {
         );
         assert_eq!(base - eval(1000, 0), knight);
         assert_eq!(base - eval(0, 1000), knight - 100);
+    }
+
+    #[test]
+    fn weight_files_take_comments_and_report_bad_items() {
+        let p =
+            Params::parse("# fitted on makruk games\nCENTRE=50, TEMPO=3 # two\n").expect("parses");
+        assert_eq!((p.0[CENTRE], p.0[TEMPO]), (50, 3));
+        assert_eq!(p.0[PAWN], Params::default().0[PAWN]);
+        assert_eq!(
+            Params::parse("CENTRE=9x").unwrap_err(),
+            "'9x' is not an integer (weight CENTRE)"
+        );
+        assert_eq!(Params::parse("FOO=1").unwrap_err(), "unknown weight 'FOO'");
     }
 
     #[test]
