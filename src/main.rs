@@ -261,6 +261,13 @@ struct SearchArgs {
     /// Search threads (Lazy SMP).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+    /// Evaluation weights (NAME=VALUE lines, as `griffon tune` writes
+    /// them) in place of the variant's own.
+    #[arg(long)]
+    params: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -1061,10 +1068,13 @@ impl griffon::search::Reporter for PrintReporter {
 }
 
 fn search(args: &SearchArgs) -> Result<(), String> {
-    let set = variant_set(None)?;
+    let set = variant_set(args.variant_file.as_ref())?;
     let pos = load_position(&set, &args.variant, args.fen.as_deref())?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut searcher = griffon::search::Searcher::new(&pos, args.memory, stop);
+    if let Some(p) = read_params(args.params.as_ref())? {
+        searcher.eval = griffon::eval::Evaluator::with_params(pos.rules(), p);
+    }
     searcher.set_threads(args.threads);
     let time = args.time.map(std::time::Duration::from_secs_f64);
     let limits = griffon::search::Limits {

@@ -141,3 +141,32 @@ fn a_custom_piece_that_replaces_the_chess_pawn_is_pointed_out() {
     assert_eq!(errors, unique, "{stderr}");
     let _ = std::fs::remove_file(path);
 }
+
+/// `griffon search --params` searches with the given weights (a back-rank
+/// mate in one is found whatever they are), and a bad weights file is an
+/// error that names the file and the item, not a crash.
+#[test]
+fn search_takes_a_weights_file() {
+    let good = temp_file(
+        "search-weights.txt",
+        "# a comment\nTEMPO=2 MOBILITY_NUM=60\n",
+    );
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let args = ["search", "--fen", fen, "--depth", "3", "--params"];
+    let out = griffon(&[&args[..], &[good.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bestmove d1d8"));
+
+    let bad = temp_file("search-weights-bad.txt", "TEMPO=fast\n");
+    let out = griffon(&[&args[..], &[bad.to_str().unwrap()]].concat());
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("search-weights-bad.txt") && err.contains("'fast'") && err.contains("TEMPO"),
+        "{err}"
+    );
+}

@@ -15,11 +15,11 @@ Usage: tools/table-entry-check.py VARIANT MEN TBDIR GRIFFON PGN... [--engine NAM
 """
 import collections
 import os
-import re
 import subprocess
 import sys
 
 import pyffish as sf
+from pgn_games import engine_games
 
 ORDER = "KQRBNSMPACEFGHIJLOTUVWXYZD"
 
@@ -50,21 +50,10 @@ def main():
     }
     values = collections.Counter()
     for path in pgns:
-        text = open(path, encoding="utf-8", errors="replace").read()
-        for game in re.split(r"\n(?=\[Event )", text):
-            tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
-            if engine not in (tags.get("White"), tags.get("Black")) or "\n\n" not in game:
-                continue
-            side = 0 if tags["White"] == engine else 1
+        for tags, side, moves in engine_games(path, engine):
             won = {"1-0": 0, "0-1": 1}.get(tags.get("Result"))
             if won == side or tags.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
                 continue
-            body = re.sub(r"\{[^}]*\}", " ", game.split("\n\n", 1)[1])
-            moves = [
-                t
-                for t in body.split()
-                if not re.match(r"^\d+\.+$", t) and t not in ("1-0", "0-1", "1/2-1/2", "*")
-            ]
             start = tags.get("FEN") or sf.start_fen(variant)
             for ply in range(side, len(moves) + 1, 2):
                 fen = sf.get_fen(variant, start, moves[:ply])
