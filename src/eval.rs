@@ -386,6 +386,15 @@ impl Evaluator {
         Evaluator::with_params(rules, Params::for_variant(&rules.variant))
     }
 
+    /// The evaluation with `params` when given (a `--params` file, which
+    /// replaces every variant's own weights), else as [`Evaluator::new`].
+    pub fn with_optional(rules: &Rules, params: Option<Params>) -> Evaluator {
+        match params {
+            Some(p) => Evaluator::with_params(rules, p),
+            None => Evaluator::new(rules),
+        }
+    }
+
     /// The evaluation with weights `p` (tuning).
     pub fn with_params(rules: &Rules, p: Params) -> Evaluator {
         let w = |i: usize| f64::from(p.0[i]);

@@ -638,10 +638,7 @@ fn values(args: &ValuesArgs) -> Result<(), String> {
     let set = variant_set(args.variant_file.as_ref())?;
     let pos = load_position(&set, &args.variant, None)?;
     let rules = pos.rules();
-    let eval = match read_params(args.params.as_ref())? {
-        Some(p) => griffon::eval::Evaluator::with_params(rules, p),
-        None => griffon::eval::Evaluator::new(rules),
-    };
+    let eval = griffon::eval::Evaluator::with_optional(rules, read_params(args.params.as_ref())?);
     let mut out = format!(
         "{:<16} {:<6} {:>6} {:>6} {:>6}  note\n",
         "piece", "letter", "value", "m0", "m5"

@@ -169,4 +169,6 @@ fn search_takes_a_weights_file() {
         err.contains("search-weights-bad.txt") && err.contains("'fast'") && err.contains("TEMPO"),
         "{err}"
     );
+    let _ = std::fs::remove_file(good);
+    let _ = std::fs::remove_file(bad);
 }

@@ -228,16 +228,7 @@ impl<W: Write> Engine<W> {
     fn set_params(&mut self, params: Option<crate::eval::Params>) {
         self.params = params;
         if let Some(s) = self.searcher.as_mut() {
-            s.eval = Self::evaluator(&self.rules, self.params.as_ref());
-        }
-    }
-
-    /// The evaluation for `rules`: with `params` if given, else with the
-    /// variant's own weights.
-    fn evaluator(rules: &Rules, params: Option<&crate::eval::Params>) -> crate::eval::Evaluator {
-        match params {
-            Some(p) => crate::eval::Evaluator::with_params(rules, p.clone()),
-            None => crate::eval::Evaluator::new(rules),
+            s.eval = crate::eval::Evaluator::with_optional(&self.rules, self.params.clone());
         }
     }
 
@@ -901,7 +892,7 @@ impl<W: Write> Engine<W> {
                 Arc::new(AtomicBool::new(false)),
             );
             searcher.set_threads(self.cores);
-            searcher.eval = Self::evaluator(&rules, self.params.as_ref());
+            searcher.eval = crate::eval::Evaluator::with_optional(&rules, self.params.clone());
             self.searcher = Some(Box::new(searcher));
         }
         self.variant = variant;
