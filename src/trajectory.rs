@@ -249,6 +249,26 @@ pub struct TrajectoryTable {
     pub max_walk: usize,
 }
 
+/// The square differences at which a piece type could ever attack or
+/// capture, on an empty or a full board alike: every capturing cell of its
+/// trees, from every start square. A superset of what any one walk finds,
+/// so "not in the set" is certain and "in the set" means "look closer"
+/// (the search uses it to skip making moves it is about to prune).
+#[derive(Clone, Debug)]
+pub struct StrikeSet {
+    span: i32,
+    bits: Box<[u64]>,
+}
+
+impl StrikeSet {
+    /// True if a piece on `from` could strike `target` in some position.
+    #[inline]
+    pub fn may_strike(&self, from: u16, target: u16) -> bool {
+        let i = i32::from(target) - i32::from(from) + self.span;
+        i >= 0 && i < 2 * self.span && self.bits[(i / 64) as usize] & (1 << (i % 64)) != 0
+    }
+}
+
 /// A piece move the table cannot express yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrajectoryError {
@@ -920,6 +940,50 @@ impl TrajectoryTable {
 
     pub fn role_trees(&self, color: Color, role: Role) -> &RoleTrees {
         &self.trees[color.index()][usize::from(role.0)]
+    }
+
+    /// The strike set of a piece type (see [`StrikeSet`]).
+    pub fn strike_set(&self, color: Color, role: Role) -> StrikeSet {
+        let span = self.geometry.size as i32;
+        let mut set = StrikeSet {
+            span,
+            bits: vec![0; (2 * span as usize).div_ceil(64)].into_boxed_slice(),
+        };
+        // Deltas are from the start square, so a group shared by several
+        // paths or start squares adds the same deltas each time: visit
+        // each group once.
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack: Vec<u32> = Vec::new();
+        let trees = self.role_trees(color, role);
+        stack.extend(
+            trees
+                .roots
+                .iter()
+                .chain(trees.initial_roots.iter())
+                .copied(),
+        );
+        while let Some(group) = stack.pop() {
+            if group == 0 || seen[group as usize] {
+                continue;
+            }
+            seen[group as usize] = true;
+            let mut i = group as usize;
+            loop {
+                let c = &self.cells[i];
+                if c.visit[FOE] & (visit::ATTACK | visit::CAPTURE) != 0 {
+                    let k = i32::from(c.delta) + span;
+                    if (0..2 * span).contains(&k) {
+                        set.bits[(k / 64) as usize] |= 1 << (k % 64);
+                    }
+                }
+                stack.extend(c.next.iter().copied().filter(|&n| n != 0));
+                if c.flags & cell_flags::LAST != 0 {
+                    break;
+                }
+                i += 1;
+            }
+        }
+        set
     }
 }
 

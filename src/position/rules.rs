@@ -207,6 +207,9 @@ pub struct Rules {
     /// Per role: the farthest (in king steps) it can reach in one move on
     /// an empty board; 255 for riders. Bounds where a drop can give check.
     pub reach: Box<[u8]>,
+    /// Per colour and role: where it could ever strike (see
+    /// [`StrikeSet`](crate::trajectory::StrikeSet)).
+    pub strikes: [Box<[crate::trajectory::StrikeSet]>; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
     /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
@@ -416,6 +419,11 @@ impl Rules {
                     .min(255) as u8
             })
             .collect();
+        let strikes = Color::BOTH.map(|c| {
+            (0..roles)
+                .map(|r| table.strike_set(c, Role(r as u8)))
+                .collect()
+        });
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
@@ -451,6 +459,7 @@ impl Rules {
             hand_role,
             drop_targets,
             reach,
+            strikes,
             blast,
             mate_cache: Mutex::new(HashMap::new()),
         }))
