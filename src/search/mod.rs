@@ -146,14 +146,28 @@ struct Heuristics {
     history: Vec<i32>,
     /// Best reply to the move `[from][to]`.
     counters: Vec<Move>,
+    /// Continuation history: `[earlier move][quiet move]`, each move as
+    /// its piece type and destination, for the moves one and two plies
+    /// back (one table serves both). Empty where the variant has too many
+    /// types and squares for it.
+    cont: Vec<i16>,
+    /// Piece types times padded squares: the row length of `cont`, or 0.
+    cont_row: usize,
 }
 
+/// Largest continuation-history table (entries of two bytes, per thread).
+const CONT_MAX: usize = 8 << 20;
+
 impl Heuristics {
-    fn new(area: usize) -> Heuristics {
+    fn new(area: usize, roles: usize) -> Heuristics {
+        let row = roles * area;
+        let cont_row = if row * row <= CONT_MAX { row } else { 0 };
         Heuristics {
             killers: [[Move::default(); 2]; MAX_PLY + 2],
             history: vec![0; 2 * area * area],
             counters: vec![Move::default(); area * area],
+            cont: vec![0; cont_row * cont_row],
+            cont_row,
         }
     }
 
@@ -161,6 +175,7 @@ impl Heuristics {
         self.killers = [[Move::default(); 2]; MAX_PLY + 2];
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|m| *m = Move::default());
+        self.cont.iter_mut().for_each(|h| *h = 0);
     }
 }
 
@@ -172,6 +187,7 @@ pub struct Searcher {
     threads: usize,
     heuristics: Vec<Heuristics>,
     area: usize,
+    roles: usize,
     nodes: u64,
     /// Moves the root may not play (XBoard `exclude`).
     pub excluded: Vec<Move>,
@@ -216,6 +232,9 @@ struct Frame {
     mv: Move,
     /// Static evaluation, if not in check.
     eval: Option<Score>,
+    /// The move's piece type and destination (its continuation-history
+    /// row), if it was a move.
+    piece_to: Option<u32>,
 }
 
 /// One thread's search.
@@ -246,8 +265,9 @@ impl Searcher {
             tt: TranspositionTable::new(memory_mb),
             stop,
             threads: 1,
-            heuristics: vec![Heuristics::new(area)],
+            heuristics: vec![Heuristics::new(area, pos.rules().variant.pieces.len())],
             area,
+            roles: pos.rules().variant.pieces.len(),
             nodes: 0,
             excluded: Vec::new(),
             promoted_drops: true,
@@ -293,7 +313,7 @@ impl Searcher {
         let start = Instant::now();
         self.tt.new_search();
         while self.heuristics.len() < self.threads {
-            self.heuristics.push(Heuristics::new(self.area));
+            self.heuristics.push(Heuristics::new(self.area, self.roles));
         }
         let shared = Shared {
             eval: &self.eval,
@@ -696,7 +716,7 @@ impl<'a> Thread<'a> {
         if counter == m {
             return ORDER_COUNTER;
         }
-        let history = self.h.history[self.history_index(pos, m)];
+        let history = self.h.history[self.history_index(pos, m)] + self.cont_score(pos, m, ply);
         if m.is_drop() && self.near_enemy_royal(pos, m) {
             // Drops next to the enemy king (checks, mating nets) first.
             return ORDER_DROP_NEAR_KING + history;
@@ -724,6 +744,51 @@ impl<'a> Thread<'a> {
                 !rules.royal[r] && !rules.promotes[us.index()][r]
             })
             .count()
+    }
+
+    /// The continuation-history row of `m` (its piece type and
+    /// destination), before it is made.
+    #[inline]
+    fn piece_to(&self, pos: &Position, m: Move) -> Option<u32> {
+        if self.h.cont_row == 0 {
+            return None;
+        }
+        let role = match m.hand() {
+            Some(r) if m.is_drop() => r,
+            _ => pos.piece_on(m.from())?.1.role,
+        };
+        Some((usize::from(role.0) * self.sh.area + usize::from(m.to())) as u32)
+    }
+
+    /// Entries of the continuation history for quiet `m` at `ply`: as a
+    /// reply to the move one ply back and as a follow-up to our own move
+    /// two plies back.
+    #[inline]
+    fn cont_slots(&self, pos: &Position, m: Move, ply: usize) -> [Option<usize>; 2] {
+        let Some(this) = self.piece_to(pos, m) else {
+            return [None; 2];
+        };
+        let row = self.h.cont_row;
+        [1, 2].map(|back| {
+            let earlier = ply.checked_sub(back).and_then(|p| self.stack[p].piece_to)?;
+            Some(earlier as usize * row + this as usize)
+        })
+    }
+
+    fn cont_score(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        self.cont_slots(pos, m, ply)
+            .iter()
+            .flatten()
+            .map(|&i| i32::from(self.h.cont[i]))
+            .sum()
+    }
+
+    fn update_cont(&mut self, pos: &Position, m: Move, ply: usize, bonus: i32) {
+        for i in self.cont_slots(pos, m, ply).into_iter().flatten() {
+            let h = &mut self.h.cont[i];
+            let v = i32::from(*h);
+            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        }
     }
 
     fn update_history(&mut self, pos: &Position, m: Move, bonus: i32) {
@@ -874,6 +939,7 @@ impl<'a> Thread<'a> {
                 let r = 3 + depth / 4 + ((ev - beta) / 200).min(3);
                 self.keys.push(Seen { key, in_check });
                 self.stack[ply].mv = Move::default();
+                self.stack[ply].piece_to = None;
                 let ep = pos.make_null();
                 let score =
                     -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, true);
@@ -1003,6 +1069,20 @@ impl<'a> Thread<'a> {
             {
                 continue;
             }
+            // Quiet moves that lose material by exchange near the leaves,
+            // unless they might check.
+            if let Some(king) = screen
+                && prunable
+                && quiet
+                && depth <= 4
+                && plain_mover(pos, m).is_some_and(|(role, from)| {
+                    king.is_none_or(|k| !may_check(pos, m, role, from, k))
+                })
+                && !see_ge(eval, pos, m, -30 * depth * depth)
+            {
+                continue;
+            }
+            let piece_to = self.piece_to(pos, m);
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
@@ -1027,6 +1107,7 @@ impl<'a> Thread<'a> {
             }
             self.keys.push(Seen { key, in_check });
             self.stack[ply].mv = m;
+            self.stack[ply].piece_to = piece_to;
             legal += 1;
             if quiet && !quiets_tried.is_full() {
                 quiets_tried.push(m);
@@ -1041,7 +1122,7 @@ impl<'a> Thread<'a> {
                 r -= i32::from(gives_check);
                 r -= 2 * i32::from(threat);
                 r += i32::from(!improving);
-                r -= (order / 5000).clamp(-2, 2);
+                r -= (order / 8000).clamp(-2, 2);
                 r.clamp(0, depth - 2)
             } else {
                 0
@@ -1135,9 +1216,11 @@ impl<'a> Thread<'a> {
         }
         let bonus = (depth * depth * 8).min(2000);
         self.update_history(pos, m, bonus);
+        self.update_cont(pos, m, ply, bonus);
         for &q in tried {
             if q != m {
                 self.update_history(pos, q, -bonus);
+                self.update_cont(pos, q, ply, -bonus);
             }
         }
     }
@@ -1321,44 +1404,76 @@ fn harmless_quiet(
     m: Move,
     king: Option<crate::geometry::Sq>,
 ) -> bool {
+    let Some((role, from)) = plain_mover(pos, m) else {
+        return false;
+    };
+    let us = pos.side_to_move();
+    let set = &pos.rules().strikes[us.index()][usize::from(role.0)];
+    let to = m.to();
+    if let Some(k) = king
+        && may_check(pos, m, role, from, k)
+    {
+        return false;
+    }
+    let value = eval.value(role);
+    !pos.pieces(us.opponent())
+        .any(|(_, s)| eval.value(s.role) > value && set.may_strike(to, s.sq))
+}
+
+/// The type of the piece plain move `m` moves and its start square (`None`
+/// for a drop); `None` for castling, e.p., locust captures, gating,
+/// passes, promotions and demotions, which the strike-set screens leave
+/// to make and see.
+fn plain_mover(
+    pos: &Position,
+    m: Move,
+) -> Option<(crate::variant::Role, Option<crate::geometry::Sq>)> {
     use crate::movegen::flag;
     if m.is(flag::CASTLE | flag::EP | flag::LOCUST | flag::GATE)
         || m.is_pass()
         || m.promotion().is_some()
     {
-        return false;
+        return None;
     }
+    match m.hand() {
+        Some(r) => Some((r, None)),
+        None => pos
+            .piece_on(m.from())
+            .map(|(_, s)| (s.role, Some(m.from()))),
+    }
+}
+
+/// Whether plain move `m` of a `role` piece (from `from`, `None` for a
+/// drop) could check the enemy royal on `king`, by the strike sets: the
+/// mover from its new square, or a piece of ours whose walk now stops on
+/// the square it leaves. False is certain (under [`quiet_screen`]'s
+/// conditions); true means "make it to see".
+fn may_check(
+    pos: &Position,
+    m: Move,
+    role: crate::variant::Role,
+    from: Option<crate::geometry::Sq>,
+    king: crate::geometry::Sq,
+) -> bool {
     let us = pos.side_to_move();
     let strikes = &pos.rules().strikes[us.index()];
-    let (role, from) = match m.hand() {
-        Some(r) => (r, None),
-        None => match pos.piece_on(m.from()) {
-            Some((_, s)) => (s.role, Some(m.from())),
-            None => return false,
-        },
+    if strikes[usize::from(role.0)].may_strike(m.to(), king) {
+        return true;
+    }
+    let Some(from) = from else {
+        return false;
     };
-    let set = &strikes[usize::from(role.0)];
-    let to = m.to();
-    if let Some(k) = king {
-        if set.may_strike(to, k) {
-            return false;
-        }
-        if let Some(from) = from {
-            let mover = pos.slot_at(from);
-            let mut touch = pos.touched_by(from, us);
-            while touch != 0 {
-                let slot = Position::slot_index(us, touch.trailing_zeros() as usize);
-                touch &= touch - 1;
-                let s = pos.slot(slot);
-                if Some(slot) != mover && strikes[usize::from(s.role.0)].may_strike(s.sq, k) {
-                    return false;
-                }
-            }
+    let mover = pos.slot_at(from);
+    let mut touch = pos.touched_by(from, us);
+    while touch != 0 {
+        let slot = Position::slot_index(us, touch.trailing_zeros() as usize);
+        touch &= touch - 1;
+        let s = pos.slot(slot);
+        if Some(slot) != mover && strikes[usize::from(s.role.0)].may_strike(s.sq, king) {
+            return true;
         }
     }
-    let value = eval.value(role);
-    !pos.pieces(us.opponent())
-        .any(|(_, s)| eval.value(s.role) > value && set.may_strike(to, s.sq))
+    false
 }
 
 /// The from-square of a move for history tables; a drop's dropped type
