@@ -269,6 +269,27 @@ impl StrikeSet {
     }
 }
 
+/// What each cell of a leaper's tree records, by square difference: for
+/// piece types whose every cell is a leaf (no walk goes on from any
+/// square: knights, kings, ferzes, makruk pawns), with one cell per
+/// difference and the same cells from every square. Such a piece's walk
+/// visits the same squares whatever stands on them, so when a move only
+/// changes what stands on some of them, `make` rewrites those entries of
+/// its record instead of walking it again.
+#[derive(Clone, Debug)]
+pub struct LeapTable {
+    span: i32,
+    visits: Box<[[u8; 3]]>,
+}
+
+impl LeapTable {
+    /// The visit record, per occupancy class, of the cell `delta` away.
+    #[inline]
+    pub fn visit(&self, delta: i32) -> &[u8; 3] {
+        &self.visits[(delta + self.span) as usize]
+    }
+}
+
 /// A piece move the table cannot express yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrajectoryError {
@@ -940,6 +961,45 @@ impl TrajectoryTable {
 
     pub fn role_trees(&self, color: Color, role: Role) -> &RoleTrees {
         &self.trees[color.index()][usize::from(role.0)]
+    }
+
+    /// The leap table of a piece type, if it is a leaper (see
+    /// [`LeapTable`]).
+    pub fn leap_table(&self, color: Color, role: Role) -> Option<LeapTable> {
+        let trees = self.role_trees(color, role);
+        if trees.per_square {
+            return None;
+        }
+        let span = self.geometry.size as i32;
+        let mut visits = vec![[0u8; 3]; 2 * span as usize];
+        let mut seen = vec![false; 2 * span as usize];
+        for group in [trees.roots[0], trees.initial_roots[0]] {
+            if group == 0 {
+                continue;
+            }
+            let mut i = group as usize;
+            loop {
+                let c = &self.cells[i];
+                let k = i32::from(c.delta) + span;
+                if c.next.iter().any(|&n| n != 0)
+                    || c.flags & cell_flags::ORIGIN != 0
+                    || !(0..2 * span).contains(&k)
+                    || seen[k as usize]
+                {
+                    return None;
+                }
+                seen[k as usize] = true;
+                visits[k as usize] = c.visit;
+                if c.flags & cell_flags::LAST != 0 {
+                    break;
+                }
+                i += 1;
+            }
+        }
+        Some(LeapTable {
+            span,
+            visits: visits.into_boxed_slice(),
+        })
     }
 
     /// The strike set of a piece type (see [`StrikeSet`]).

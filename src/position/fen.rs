@@ -114,6 +114,7 @@ impl Position {
             rec_len: [0; SLOTS],
             cap,
             saved: Vec::with_capacity((cap * 256).min(1 << 20)),
+            patches: Vec::with_capacity(4096),
         };
         let mut next = [0usize; 2];
         for rank in 0..g.height {

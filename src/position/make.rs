@@ -38,6 +38,8 @@ pub struct Undo {
     affected: [u64; 2],
     /// Where this move's saved records start in `Position::saved`.
     saved_from: usize,
+    /// Where this move's rewritten entries start in `Position::patches`.
+    patched_from: usize,
 }
 
 /// The key change between two per-colour file masks (castling rights,
@@ -53,6 +55,15 @@ fn mask_key(keys: &[[u64; 32]; 2], old: [u32; 2], new: [u32; 2]) -> u64 {
         }
     }
     key
+}
+
+/// Set one slot's attack and quiet bits on a square from its entry kind
+/// (its touch bit stays).
+#[inline]
+fn set_bits(m: &mut super::SquareMap, c: usize, bit: u64, kind: u8) {
+    use super::attack::entry;
+    m.attack[c] = (m.attack[c] & !bit) | (bit * u64::from(kind & entry::ATTACK));
+    m.quiet[c] = (m.quiet[c] & !bit) | (bit * u64::from((kind & entry::QUIET) >> 1));
 }
 
 impl Position {
@@ -123,6 +134,7 @@ impl Position {
             key: self.key,
             affected,
             saved_from: self.saved.len(),
+            patched_from: self.patches.len(),
         }
     }
 
@@ -289,6 +301,23 @@ impl Position {
         if let Some(r) = consumed {
             self.change_hand(us, r, -1, &mut key);
         }
+        // Leapers that stay where they are get their records rewritten
+        // in place instead of walked again.
+        let mut moving = [0u64; 2];
+        moving[us.index()] |= Self::bit(mover_slot);
+        if let Some((_, rs)) = castle_rook {
+            moving[us.index()] |= Self::bit(rs);
+        }
+        if let Some((_, _, slot)) = gate {
+            moving[us.index()] |= Self::bit(slot);
+        }
+        for &(slot, _) in &undo.captured {
+            let slot = usize::from(slot);
+            moving[Self::slot_color(slot).index()] |= Self::bit(slot);
+        }
+        let leapers = self.staying_leapers(affected, moving);
+        affected[0] &= !leapers[0];
+        affected[1] &= !leapers[1];
         undo.affected = affected;
         self.save_records(affected);
         self.unwalk_all(affected);
@@ -432,17 +461,25 @@ impl Position {
             }
             self.lion_strike = strike;
         }
-        self.end_turn(us, key, affected, !undo.captured.is_empty());
+        self.end_turn(us, key, affected, leapers, !undo.captured.is_empty());
         undo
     }
 
     /// What every move ends with: the turn passes (`key` is the new key
     /// before that), the changed walks are redone, and the counting and
     /// n-check states follow.
-    fn end_turn(&mut self, us: Color, key: u64, affected: [u64; 2], captured: bool) {
+    fn end_turn(
+        &mut self,
+        us: Color,
+        key: u64,
+        affected: [u64; 2],
+        leapers: [u64; 2],
+        captured: bool,
+    ) {
         self.side = us.opponent();
         self.key = key ^ self.rules.zobrist.black_to_move;
         self.walk_all(affected);
+        self.patch_leapers(leapers);
         self.update_counting(captured);
         // n-check: a move that gives check uses up one of the mover's.
         if self.rules.variant.end.check_counting
@@ -504,6 +541,7 @@ impl Position {
         });
         let affected = undo.affected;
         self.unwalk_all(affected);
+        self.unpatch(undo.patched_from);
 
         if let Some(slot) = undo.placed {
             let slot = usize::from(slot);
@@ -573,6 +611,9 @@ impl Position {
         let z = &rules.zobrist;
         let slot = self.free_slot(us);
         let mut affected = self.touching(to);
+        let leapers = self.staying_leapers(affected, [0; 2]);
+        affected[0] &= !leapers[0];
+        affected[1] &= !leapers[1];
         affected[us.index()] |= Self::bit(slot);
         let ep = std::mem::take(&mut self.ep);
         let undo = self.undo_record(slot, ep, affected);
@@ -614,7 +655,7 @@ impl Position {
             key ^= z.lion_strike;
             self.lion_strike = false;
         }
-        self.end_turn(us, key, affected, false);
+        self.end_turn(us, key, affected, leapers, false);
         undo
     }
 
@@ -624,6 +665,7 @@ impl Position {
         let us = self.side;
         let slot = undo.mover_slot;
         self.unwalk_all(undo.affected);
+        self.unpatch(undo.patched_from);
         self.board[usize::from(m.to())] = 0;
         self.alive[us.index()] &= !Self::bit(slot);
         self.slots[slot] = undo.mover;
@@ -631,6 +673,96 @@ impl Position {
             self.hand[us.index()][usize::from(role.0)] += 1;
         }
         self.restore_state(us, undo);
+    }
+
+    /// Of the `affected` slots, the living leapers (see
+    /// [`LeapTable`](crate::trajectory::LeapTable)) that the move leaves
+    /// where they are (not in `moving`).
+    fn staying_leapers(&self, affected: [u64; 2], moving: [u64; 2]) -> [u64; 2] {
+        let mut out = [0u64; 2];
+        for c in 0..2 {
+            let mut bits = affected[c] & !moving[c] & self.alive[c];
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let role = self.slots[c * SLOTS_PER_SIDE + b].role;
+                if self.rules.leaps[c][usize::from(role.0)].is_some() {
+                    out[c] |= 1 << b;
+                }
+            }
+        }
+        out
+    }
+
+    /// Rewrite the record entries of `leapers` whose squares changed
+    /// occupancy class, and their attack-map bits, saving the old kinds.
+    fn patch_leapers(&mut self, leapers: [u64; 2]) {
+        let Position {
+            rules,
+            board,
+            map,
+            records,
+            rec_len,
+            slots,
+            patches,
+            cap,
+            ..
+        } = self;
+        for (c, mut bits) in leapers.into_iter().enumerate() {
+            // Board codes of friends are 1..=64 for White, 65..=128 for Black.
+            let friend_high = (c as u8) + 1;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let slot = c * SLOTS_PER_SIDE + b;
+                let piece = slots[slot];
+                let Some(table) = &rules.leaps[c][usize::from(piece.role.0)] else {
+                    continue;
+                };
+                let origin = i32::from(piece.sq);
+                let bit = 1u64 << b;
+                let base = slot * *cap;
+                for k in 0..usize::from(rec_len[slot]) {
+                    let e = &mut records[base + k];
+                    let t = usize::from(e.sq);
+                    let code = board[t];
+                    let class = if code == 0 {
+                        crate::trajectory::EMPTY
+                    } else if ((code - 1) >> 6) + 1 == friend_high {
+                        crate::trajectory::FRIEND
+                    } else {
+                        crate::trajectory::FOE
+                    };
+                    let kind = table.visit(t as i32 - origin)[class];
+                    if kind != e.kind {
+                        patches.push(super::Patch {
+                            slot: slot as u8,
+                            kind: e.kind,
+                            index: k as u16,
+                        });
+                        e.kind = kind;
+                        set_bits(&mut map[t], c, bit, kind);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Undo the rewrites `patch_leapers` made from `from` on.
+    fn unpatch(&mut self, from: usize) {
+        while self.patches.len() > from {
+            let Some(p) = self.patches.pop() else { break };
+            let slot = usize::from(p.slot);
+            let e = &mut self.records[slot * self.cap + usize::from(p.index)];
+            e.kind = p.kind;
+            let t = usize::from(e.sq);
+            set_bits(
+                &mut self.map[t],
+                Self::slot_color(slot).index(),
+                Self::bit(slot),
+                p.kind,
+            );
+        }
     }
 
     /// Push the walk records of `affected` slots, each behind a header

@@ -107,6 +107,18 @@ pub struct Position {
     cap: usize,
     /// Walk records saved by `make` for `unmake`, as a stack.
     saved: Vec<Entry>,
+    /// Entries of leapers' records that `make` rewrote in place, with
+    /// their old kinds, for `unmake` (a stack like `saved`).
+    patches: Vec<Patch>,
+}
+
+/// One rewritten walk-record entry: the slot, the entry's index in its
+/// record, and the kind it had.
+#[derive(Clone, Copy, Debug)]
+struct Patch {
+    slot: u8,
+    kind: u8,
+    index: u16,
 }
 
 /// Attack-map bits of one square, per colour; one cache line holds a square.

@@ -210,6 +210,9 @@ pub struct Rules {
     /// Per colour and role: where it could ever strike (see
     /// [`StrikeSet`](crate::trajectory::StrikeSet)).
     pub strikes: [Box<[crate::trajectory::StrikeSet]>; 2],
+    /// Per colour and role: the leap table of a leaper (see
+    /// [`LeapTable`](crate::trajectory::LeapTable)), `None` for other types.
+    pub leaps: [Box<[Option<crate::trajectory::LeapTable>]>; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
     /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
@@ -424,6 +427,11 @@ impl Rules {
                 .map(|r| table.strike_set(c, Role(r as u8)))
                 .collect()
         });
+        let leaps = Color::BOTH.map(|c| {
+            (0..roles)
+                .map(|r| table.leap_table(c, Role(r as u8)))
+                .collect()
+        });
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
@@ -460,6 +468,7 @@ impl Rules {
             drop_targets,
             reach,
             strikes,
+            leaps,
             blast,
             mate_cache: Mutex::new(HashMap::new()),
         }))
