@@ -6,8 +6,10 @@
 //! null move (verified where zugzwang is likely), internal iterative
 //! reduction, staged move generation (hash move, captures ordered by
 //! victim and static exchange, killers and countermove, quiets by
-//! history, losing captures last), futility and late-move pruning,
-//! late-move reductions, check extension. Quiescence searches captures
+//! history and continuation history, losing captures last), futility,
+//! late-move and static-exchange pruning (quiet moves that are certain
+//! not to check or threaten are pruned without being made), late-move
+//! reductions, check extension. Quiescence searches captures
 //! and big promotions that do not lose material by static exchange, and
 //! every evasion when in check for its first plies.
 //!
