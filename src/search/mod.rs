@@ -1060,29 +1060,33 @@ impl<'a> Thread<'a> {
             {
                 continue;
             }
-            if let Some(king) = screen
-                && prunable
+            // Late-move pruning: past a number of quiet moves that grows
+            // with depth, the rest are hopeless (unless they check or
+            // threaten). Futility: far below alpha, a quiet move will not
+            // lift it.
+            let late_or_futile = prunable
                 && quiet
+                && !pv_node
                 && (depth <= 5 && quiets_tried.len() as i32 >= lmp_limit
                     || depth <= 4
                         && static_eval.is_some_and(|e| e + 100 + 120 * depth <= alpha)
-                        && order < ORDER_COUNTER)
-                && harmless_quiet(eval, pos, m, king)
-            {
-                continue;
-            }
-            // Quiet moves that lose material by exchange near the leaves,
-            // unless they might check.
+                        && order < ORDER_COUNTER);
+            // Where the screen applies, a plain quiet move about to be
+            // pruned is pruned unmade if it certainly neither checks nor
+            // threatens; near the leaves one that loses material by
+            // exchange and cannot check is dropped too.
             if let Some(king) = screen
                 && prunable
                 && quiet
-                && depth <= 4
-                && plain_mover(pos, m).is_some_and(|(role, from)| {
-                    king.is_none_or(|k| !may_check(pos, m, role, from, k))
-                })
-                && !see_ge(eval, pos, m, -30 * depth * depth)
+                && let Some((role, from)) = plain_mover(pos, m)
             {
-                continue;
+                let checks = king.is_some_and(|k| may_check(pos, m, role, from, k));
+                if !checks
+                    && (late_or_futile && !threatens(eval, pos, m, role)
+                        || depth <= 4 && !see_ge(eval, pos, m, -30 * depth * depth))
+                {
+                    continue;
+                }
             }
             let piece_to = self.piece_to(pos, m);
             let Some(undo) = make_legal(pos, &legality, m) else {
@@ -1093,19 +1097,9 @@ impl<'a> Thread<'a> {
             // mover (a pawn forking two rooks) is searched like a check:
             // neither pruned nor reduced much.
             let threat = quiet && !gives_check && Self::makes_threat(eval, pos, m);
-            if prunable && quiet && !gives_check && !threat && !pv_node {
-                // Late-move pruning: past a number of quiet moves that
-                // grows with depth, the rest are hopeless (unless they
-                // check, so each is made to find out).
-                let late = depth <= 5 && quiets_tried.len() as i32 >= lmp_limit;
-                // Futility: far below alpha, a quiet move will not lift it.
-                let futile = depth <= 4
-                    && static_eval.is_some_and(|e| e + 100 + 120 * depth <= alpha)
-                    && order < ORDER_COUNTER;
-                if late || futile {
-                    pos.unmake(m, &undo);
-                    continue;
-                }
+            if late_or_futile && !gives_check && !threat {
+                pos.unmake(m, &undo);
+                continue;
             }
             self.keys.push(Seen { key, in_check });
             self.stack[ply].mv = m;
@@ -1394,12 +1388,11 @@ fn quiet_screen(pos: &Position) -> Option<Option<crate::geometry::Sq>> {
 
 /// True if the plain quiet move `m` certainly gives no check and attacks
 /// nothing worth more than the mover once made, judged from the strike
-/// sets alone: neither the mover from its new square nor any piece of
-/// ours whose walk now stops on the square it leaves could ever strike
-/// the enemy royal, and the mover could strike no bigger enemy piece.
-/// Such a move is searched (or pruned) like any quiet one, so the search
-/// may prune it without paying for make and unmake. Castling, gating,
-/// passes, promotions and demotions are never judged harmless here.
+/// sets alone (see [`may_check`] and [`threatens`]). Such a move is
+/// searched (or pruned) like any quiet one, so the search may prune it
+/// without paying for make and unmake. Castling, gating, passes,
+/// promotions and demotions are never judged harmless here.
+#[cfg(test)]
 fn harmless_quiet(
     eval: &Evaluator,
     pos: &Position,
@@ -1409,17 +1402,19 @@ fn harmless_quiet(
     let Some((role, from)) = plain_mover(pos, m) else {
         return false;
     };
+    !king.is_some_and(|k| may_check(pos, m, role, from, k)) && !threatens(eval, pos, m, role)
+}
+
+/// Whether plain move `m` of a `role` piece could, once made, attack an
+/// enemy piece worth more than the mover, by the strike sets: false is
+/// certain, true means "make it to see" (what `Thread::makes_threat`
+/// reads from the attack map).
+fn threatens(eval: &Evaluator, pos: &Position, m: Move, role: crate::variant::Role) -> bool {
     let us = pos.side_to_move();
     let set = &pos.rules().strikes[us.index()][usize::from(role.0)];
-    let to = m.to();
-    if let Some(k) = king
-        && may_check(pos, m, role, from, k)
-    {
-        return false;
-    }
     let value = eval.value(role);
-    !pos.pieces(us.opponent())
-        .any(|(_, s)| eval.value(s.role) > value && set.may_strike(to, s.sq))
+    pos.pieces(us.opponent())
+        .any(|(_, s)| eval.value(s.role) > value && set.may_strike(m.to(), s.sq))
 }
 
 /// The type of the piece plain move `m` moves and its start square (`None`
