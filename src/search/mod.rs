@@ -9,9 +9,11 @@
 //! history and continuation history, losing captures last), futility,
 //! late-move and static-exchange pruning (quiet moves that are certain
 //! not to check or threaten are pruned without being made), late-move
-//! reductions, check extension. Quiescence searches captures
-//! and big promotions that do not lose material by static exchange, and
-//! every evasion when in check for its first plies.
+//! reductions, check extension, singular extension (a hash move that the alternatives,
+//! searched at half depth without it, cannot approach is searched a ply
+//! deeper; if they beat beta as well the node cuts at once). Quiescence
+//! searches captures and big promotions that do not lose material by
+//! static exchange, and every evasion when in check for its first plies.
 //!
 //! The search never prints: it reports each finished iteration through a
 //! [`Reporter`], and is stopped through a shared flag.
@@ -60,6 +62,10 @@ const QS_PROMOTION_GAIN: Score = 300;
 /// Stack size for search threads: each ply keeps its move list.
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
+/// Singular extensions from this depth; the alternatives must fall this
+/// many centipawns per ply of depth below the hash move's score.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_MARGIN: Score = 2;
 /// Move-ordering bands (higher first).
 const ORDER_HASH: i32 = 1 << 30;
 const ORDER_GOOD_CAPTURE: i32 = 1 << 26;
@@ -237,6 +243,9 @@ struct Frame {
     /// The move's piece type and destination (its continuation-history
     /// row), if it was a move.
     piece_to: Option<u32>,
+    /// The move this node leaves out: set while the singular-extension
+    /// test searches the alternatives to the hash move.
+    excluded: Move,
 }
 
 /// One thread's search.
@@ -251,6 +260,8 @@ struct Thread<'a> {
     keys: Vec<Seen>,
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     stack: Vec<Frame>,
+    /// Depth of the current iteration: extensions stop at twice it.
+    root_depth: i32,
 }
 
 impl Searcher {
@@ -441,6 +452,7 @@ impl<'a> Thread<'a> {
             keys,
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             stack: vec![Frame::default(); MAX_PLY + 2],
+            root_depth: 0,
         }
     }
 
@@ -484,6 +496,7 @@ impl<'a> Thread<'a> {
         let first = 1 + (id % 2) as u32;
         for depth in first..=max_depth {
             self.seldepth = 0;
+            self.root_depth = depth as i32;
             let score = self.aspiration(&mut pos, depth as i32, prev);
             if self.stopped() && depth > first {
                 break;
@@ -863,17 +876,26 @@ impl<'a> Thread<'a> {
             return self.sh.eval.evaluate(pos);
         }
         let key = pos.key();
+        // In the singular-extension test this node's stored result (which
+        // includes the excluded move) neither cuts nor is overwritten.
+        let excluded = self.stack[ply].excluded;
+        let singular_test = excluded != Move::default();
         let mut hash_move = Move::default();
         let mut tt_hit = None;
         if let Some(e) = self.sh.tt.probe(key) {
             hash_move = e.mv;
             let score = from_tt(Score::from(e.score), ply);
-            if !pv_node && i32::from(e.depth) >= depth && e.bound.cuts(score, alpha, beta) {
+            if !pv_node
+                && !singular_test
+                && i32::from(e.depth) >= depth
+                && e.bound.cuts(score, alpha, beta)
+            {
                 return score;
             }
-            tt_hit = Some((score, e.bound));
+            tt_hit = Some((score, e.bound, i32::from(e.depth)));
         }
         if ply > 0
+            && !singular_test
             && let Some(tb) = self.sh.tb
             && let Some(hit) = tb.probe(pos)
         {
@@ -907,7 +929,7 @@ impl<'a> Thread<'a> {
         } else {
             let mut e = eval.evaluate(pos);
             // A stored bound on the true score sharpens the estimate.
-            if let Some((s, b)) = tt_hit
+            if let Some((s, b, _)) = tt_hit
                 && s.abs() < MATE_BOUND
                 && (b == Bound::Lower && s > e || b == Bound::Upper && s < e || b == Bound::Exact)
             {
@@ -926,6 +948,7 @@ impl<'a> Thread<'a> {
             && !pv_node
             && !risky_variant
             && ply > 0
+            && !singular_test
         {
             // Reverse futility: far above beta near the leaves, a quiet
             // position stays there.
@@ -1045,7 +1068,7 @@ impl<'a> Thread<'a> {
             let m = pick_next(&mut moves, &mut scores, i);
             let order = scores[i];
             i += 1;
-            if ply == 0 && self.root_excluded(m) {
+            if ply == 0 && self.root_excluded(m) || m == excluded && singular_test {
                 continue;
             }
             let quiet = !m.is_capture() && !m.promotes();
@@ -1088,6 +1111,34 @@ impl<'a> Thread<'a> {
                     continue;
                 }
             }
+            // Singular extension: a stored move that beat beta clearly
+            // better than every alternative (a search without it, at half
+            // depth, fails low below its score) is searched a ply deeper.
+            // If even the alternatives beat beta, the node cuts now.
+            let mut extension = 0;
+            if m == hash_move
+                && !singular_test
+                && ply > 0
+                && depth >= SINGULAR_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && let Some((tt_score, bound, tt_depth)) = tt_hit
+                && bound != Bound::Upper
+                && tt_depth >= depth - 3
+                && tt_score.abs() < MATE_BOUND
+            {
+                let s_beta = tt_score - SINGULAR_MARGIN * depth;
+                self.stack[ply].excluded = m;
+                let v = self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false, false);
+                self.stack[ply].excluded = Move::default();
+                if self.stopped() {
+                    return 0;
+                }
+                if v < s_beta {
+                    extension = 1;
+                } else if s_beta >= beta {
+                    return s_beta;
+                }
+            }
             let piece_to = self.piece_to(pos, m);
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
@@ -1123,12 +1174,13 @@ impl<'a> Thread<'a> {
             } else {
                 0
             };
+            let new_depth = depth - 1 + extension;
             let score = if legal == 1 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node, false)
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, false)
             } else {
                 let mut s = -self.negamax(
                     pos,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -1136,10 +1188,10 @@ impl<'a> Thread<'a> {
                     false,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false, false);
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, false);
                 }
                 if s > alpha && s < beta && pv_node {
-                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true, false)
+                    -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, false)
                 } else {
                     s
                 }
@@ -1168,6 +1220,10 @@ impl<'a> Thread<'a> {
             }
         }
         if legal == 0 {
+            // The excluded move was the only one: it is singular.
+            if singular_test {
+                return alpha;
+            }
             let value = if in_check {
                 checkmate
             } else {
@@ -1182,7 +1238,7 @@ impl<'a> Thread<'a> {
         } else {
             Bound::Upper
         };
-        if !self.stopped() {
+        if !self.stopped() && !singular_test {
             self.sh
                 .tt
                 .store(key, best_move, to_tt(best_score, ply), depth, bound);
