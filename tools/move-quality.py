@@ -24,6 +24,13 @@ screen, since the judge is a proxy and not the opponent.
       also writes the per-position losses to FILE, and with BASE=FILE (an
       earlier PAIRED file) prints the paired difference and its 95 % bar.
 
+  judge VARIANT LABELS.tsv NODES
+      The same measure for the judge itself at a node limit (`go nodes`,
+      16 MB hash, one thread): how far a search of Fairy-Stockfish's own
+      evaluation gets at the nodes Griffon is given. Its losses fall to 0
+      at the labelling depth; Griffon's level off where its evaluation
+      disagrees with the judge's.
+
 The judge: FSF=path to a Fairy-Stockfish binary (default /tmp/fsf). It is
 not packaged for Debian; the pyffish source distribution carries its full
 source: `pip download --no-binary :all: --no-deps pyffish`, unpack, and in
@@ -117,11 +124,43 @@ def label(variant, pgn, count, depth, seed, engine="Griffon"):
         done += 1
 
 
-def score(variant, labels, options):
+def read_labels(labels):
     rows = []
     for line in open(labels, encoding="utf-8"):
         fen, moves = line.rstrip("\n").split("\t")
         rows.append((fen, {m: int(v) for m, v in (x.rsplit(":", 1) for x in moves.split())}))
+    return rows
+
+
+def report(results):
+    n = len(results)
+    losses = [r[0] for r in results]
+    print(
+        f"positions {n}  mean loss {sum(losses) / n:.1f} cp  judge's first choice "
+        f"{sum(r[1] for r in results) / n:.3f}  losses >= 100: {sum(x >= 100 for x in losses)}"
+    )
+    return losses
+
+
+def judge_score(variant, labels, nodes):
+    judge = Judge(variant)
+    judge.send("setoption name MultiPV value 1")
+    judge.send("setoption name Hash value 16")
+    results = []
+    for fen, scores in read_labels(labels):
+        judge.send("ucinewgame")
+        judge.send(f"position fen {fen}")
+        judge.send(f"go nodes {nodes}")
+        move = judge.wait("bestmove").split()[1]
+        best = max(scores.values())
+        if move not in scores:
+            sys.exit(f"the judge chose {move}, not a labelled move, in {fen}")
+        results.append((min(CAP, best - scores[move]), scores[move] == best))
+    report(results)
+
+
+def score(variant, labels, options):
+    rows = read_labels(labels)
 
     def one(row):
         fen, scores = row
@@ -140,11 +179,7 @@ def score(variant, labels, options):
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
         results = list(ex.map(one, rows))
     n = len(results)
-    losses = [r[0] for r in results]
-    print(
-        f"positions {n}  mean loss {sum(losses) / n:.1f} cp  judge's first choice "
-        f"{sum(r[1] for r in results) / n:.3f}  losses >= 100: {sum(x >= 100 for x in losses)}"
-    )
+    losses = report(results)
     if os.environ.get("PAIRED"):
         with open(os.environ["PAIRED"], "w") as f:
             f.write("\n".join(map(str, losses)) + "\n")
@@ -164,6 +199,8 @@ def main():
         label(args[1], args[2], int(args[3]), int(args[4]), int(args[5]), *args[6:7])
     elif len(args) >= 3 and args[0] == "score":
         score(args[1], args[2], args[3:])
+    elif len(args) == 4 and args[0] == "judge":
+        judge_score(args[1], args[2], int(args[3]))
     else:
         sys.exit(__doc__)
 
