@@ -9,11 +9,12 @@
 //! history and continuation history, losing captures last), futility,
 //! late-move and static-exchange pruning (quiet moves that are certain
 //! not to check or threaten are pruned without being made), late-move
-//! reductions, check extension, singular extension (a hash move that the alternatives,
-//! searched at half depth without it, cannot approach is searched a ply
-//! deeper; if they beat beta as well the node cuts at once). Quiescence
-//! searches captures and big promotions that do not lose material by
-//! static exchange, and every evasion when in check for its first plies.
+//! reductions, check extension, singular extension (a hash move that
+//! the alternatives, searched at half depth without it, cannot approach
+//! is searched a ply deeper; if they beat beta as well the node cuts at
+//! once). Quiescence searches captures and big promotions that do not
+//! lose material by static exchange, and every evasion when in check for
+//! its first plies.
 //!
 //! The search never prints: it reports each finished iteration through a
 //! [`Reporter`], and is stopped through a shared flag.
@@ -62,9 +63,10 @@ const QS_PROMOTION_GAIN: Score = 300;
 /// Stack size for search threads: each ply keeps its move list.
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
-/// Singular extensions from this depth; the alternatives must fall this
-/// many centipawns per ply of depth below the hash move's score.
+/// Singular extensions from this depth.
 const SINGULAR_DEPTH: i32 = 8;
+/// The alternatives must fall this many centipawns per ply of depth
+/// below the hash move's stored score for it to count as singular.
 const SINGULAR_MARGIN: Score = 2;
 /// Move-ordering bands (higher first).
 const ORDER_HASH: i32 = 1 << 30;
