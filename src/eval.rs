@@ -72,6 +72,13 @@ pub struct Evaluator {
     /// Only checkmate wins (no extinction or bare king, stalemate a draw,
     /// no drops): material that cannot give mate cannot win.
     mate_only: bool,
+    /// Per colour and role: a pawn type all of whose promotions are
+    /// colour-bound (the makruk and shatranj pawn becomes a ferz), so
+    /// that it adds to its side's mating material on one colour only.
+    bound_promotion: [Box<[bool]>; 2],
+    /// Per colour and padded square: the colour of the nearest square of
+    /// that side's promotion zone on the square's file (2: none).
+    zone_colour: [Box<[u8]>; 2],
     /// Per role: what its value was worked out from (`griffon values`).
     stats: Box<[PieceStats]>,
     p: Params,
@@ -533,6 +540,33 @@ impl Evaluator {
         for &sq in &squares {
             neighbours[usize::from(sq)] = g.king_steps();
         }
+        let bound_promotion = Color::BOTH.map(|c| {
+            (0..roles)
+                .map(|r| {
+                    let mut choices = rules.promotion_choices[c.index()]
+                        .iter()
+                        .chain(rules.promoted_type[r].iter())
+                        .peekable();
+                    rules.promotes[c.index()][r]
+                        && choices.peek().is_some()
+                        && choices.all(|t| colour_bound[usize::from(t.0)])
+                })
+                .collect::<Box<[bool]>>()
+        });
+        let zone_colour = Color::BOTH.map(|c| {
+            let zone = &rules.promotion_zone[c.index()];
+            let mut colours = vec![2u8; g.size];
+            for &sq in &squares {
+                let (x, y) = g.coords(sq).expect("on board");
+                let nearest = (0..g.height)
+                    .filter(|&r| zone[usize::from(g.sq(x, r))])
+                    .min_by_key(|&r| (i32::from(r) - i32::from(y)).abs());
+                if let Some(r) = nearest {
+                    colours[usize::from(sq)] = square_colour(g, g.sq(x, r)) as u8;
+                }
+            }
+            colours.into_boxed_slice()
+        });
         Evaluator {
             value: value.into_boxed_slice(),
             square_bonus: square_bonus.map(Vec::into_boxed_slice),
@@ -553,6 +587,8 @@ impl Evaluator {
             has_pawns: (0..roles).any(|r| rules.promotes[0][r] || rules.promotes[1][r]),
             colour_bound: colour_bound.into_boxed_slice(),
             mate_only: rules.variant.wins_only_by_checkmate() && !rules.holdings,
+            bound_promotion,
+            zone_colour,
             stats: stats.into_boxed_slice(),
             p,
         }
@@ -616,6 +652,12 @@ impl Evaluator {
                 material[c] += self.value[r];
                 if rules.promotes[c][r] {
                     pawn_count[c] += 1;
+                    // As mating material a pawn counts as what it becomes,
+                    // on the colour of the square it would promote on.
+                    match self.zone_colour[c][usize::from(s.sq)] {
+                        k @ 0..=1 if self.bound_promotion[c][r] => bound_on[c][usize::from(k)] += 1,
+                        _ => free[c] += 1,
+                    }
                     if self.pawn_structure
                         && let Some((x, y)) = g.coords(s.sq)
                     {
@@ -764,10 +806,13 @@ impl Evaluator {
         // Checkmate needs a piece on each square colour unless a piece
         // reaches both (a knight, a rook): bishops or ferzes all on one
         // colour never check a king on the other, so their side cannot win.
+        // Pawns count as what they promote to: a makruk pawn that will
+        // become a met on the colour the mets already hold adds nothing,
+        // though unpromoted it may still help a little.
         if self.mate_only {
             let strong = if diff >= 0 { us } else { 1 - us };
-            if pawn_count[strong] == 0 && free[strong] == 0 && bound_on[strong].contains(&0) {
-                diff /= 16;
+            if free[strong] == 0 && bound_on[strong].contains(&0) {
+                diff /= if pawn_count[strong] == 0 { 16 } else { 8 };
             }
         }
         // A lead that makes no progress fades towards the n-move draw.
@@ -1178,6 +1223,21 @@ mod tests {
         // With a pawn that may still promote, the rule does not apply.
         let (e, pos) = eval_in("normal", "4k3/8/8/3n4/8/7P/4B3/3BK3 w - - 0 1");
         assert!(e.evaluate(&pos) > 250);
+    }
+
+    #[test]
+    fn a_pawn_that_becomes_a_met_on_the_mets_colour_adds_no_mate() {
+        // Makruk: mets on f6 and d4 (the colour of a1) and a pawn that
+        // promotes on h6, the same colour: no mate can ever follow. On the
+        // g-file it promotes on g6, the other colour.
+        let (e, pos) = eval_in("makruk", "5k2/8/p3KM2/8/3M3P/8/8/8 w - - 0 1");
+        let same = e.evaluate(&pos);
+        let (e, pos) = eval_in("makruk", "5k2/8/p3KM2/8/3M2P1/8/8/8 w - - 0 1");
+        let other = e.evaluate(&pos);
+        assert!(
+            same < 60 && other > 200,
+            "promotes on the mets' colour {same}, on the other {other}"
+        );
     }
 
     #[test]
