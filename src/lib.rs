@@ -7,6 +7,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod book;
 pub mod eval;
 pub mod game;
 pub mod geometry;

@@ -7,7 +7,7 @@
 //! that would change the game first stops a running search. Bad input gets
 //! `Error (...)` or `Illegal move (...)` and leaves the game as it was.
 
-mod setup;
+pub mod setup;
 
 pub use setup::as_xboard_referees;
 

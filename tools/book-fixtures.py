@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Reference data for the book tests, made with tools independent of
+Griffon: chess games rewritten in SAN by pyffish (Fairy-Stockfish's rules)
+and a book made from them by Polyglot itself (Debian package `polyglot`).
+
+Usage: tools/book-fixtures.py PGN N OUTDIR
+  writes OUTDIR/chess-games.pgn (the first N games of PGN, SAN, with the
+  coordinate moves kept in a comment per game for Griffon's tests) and
+  OUTDIR/chess-polyglot.bin (`polyglot make-book -min-game 1`).
+"""
+import os
+import re
+import subprocess
+import sys
+
+import pyffish as sf
+
+sys.path.insert(0, os.path.dirname(__file__))
+from pgn_games import game_moves  # noqa: E402
+
+path, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+start = sf.start_fen("chess")
+games = []
+for game in re.split(r"\n(?=\[Event )", open(path).read()):
+    if "\n\n" not in game:
+        continue
+    tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
+    moves = game_moves(game.split("\n\n", 1)[1])
+    san = sf.get_san_moves("chess", tags.get("FEN", start), moves)
+    text = []
+    for i, m in enumerate(san):
+        if i % 2 == 0:
+            text.append(f"{i // 2 + 1}.")
+        text.append(m)
+    result = tags.get("Result", "*")
+    games.append(
+        f'[Event "book fixture"]\n[White "{tags.get("White", "?")}"]\n'
+        f'[Black "{tags.get("Black", "?")}"]\n[Result "{result}"]\n\n'
+        f'{{coordinates: {" ".join(moves)}}}\n{" ".join(text)} {result}\n'
+    )
+    if len(games) == count:
+        break
+pgn = os.path.join(out, "chess-games.pgn")
+with open(pgn, "w") as f:
+    f.write("\n".join(games))
+subprocess.run(
+    ["/usr/games/polyglot", "make-book", "-pgn", pgn, "-bin",
+     os.path.join(out, "chess-polyglot.bin"), "-min-game", "1"],
+    check=True,
+)
