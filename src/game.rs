@@ -83,7 +83,7 @@ pub fn square_text(g: &Geometry, sq: Sq) -> String {
 }
 
 /// Reads a square in XBoard's numbering; returns it and the bytes used.
-fn parse_square_text(g: &Geometry, text: &[u8]) -> Option<(Sq, usize)> {
+pub fn parse_square_text(g: &Geometry, text: &[u8]) -> Option<(Sq, usize)> {
     let file = text.first().filter(|c| c.is_ascii_lowercase())? - b'a';
     let digits = text[1..].iter().take_while(|c| c.is_ascii_digit()).count();
     if digits == 0 || digits > 2 {
@@ -382,6 +382,146 @@ impl Game {
                 .copied()
                 .find(|m| !m.is(flag::LOCUST))
                 .ok_or_else(|| MoveError::Illegal("ambiguous move".into())),
+        }
+    }
+
+    /// Read a move in Griffon's notation or in SAN (`Nbd2`, `exd5`,
+    /// `e8=Q+`, `O-O`, `P@e4`): what PGN files from other programs hold.
+    /// SAN is matched against the legal moves by the moving piece's
+    /// letter (none for a pawn type), the destination, any file or rank
+    /// given for the origin, and the promotion letter; a promotion the
+    /// rules force may go unwritten (makruk's met).
+    pub fn parse_any(&mut self, text: &str) -> Result<Move, MoveError> {
+        let clean = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        match self.parse_move(clean) {
+            Ok(m) => return Ok(m),
+            Err(e) if clean.contains('@') || clean.starts_with('O') || clean.starts_with('0') => {
+                return Err(e);
+            }
+            Err(_) => {}
+        }
+        self.parse_san(clean)
+            .ok_or_else(|| MoveError::Illegal(format!("'{text}' is no legal move here")))
+    }
+
+    fn parse_san(&mut self, text: &str) -> Option<Move> {
+        let g = self.pos.rules().geometry().clone();
+        let b = text.as_bytes();
+        let mut i = 0;
+        // The piece: an upper-case letter with an optional suffix, or a
+        // promoted shogi piece `+X`; none for a pawn.
+        let mut piece: Option<String> = None;
+        if b.first() == Some(&b'+') && b.get(1).is_some_and(|c| c.is_ascii_uppercase()) {
+            piece = Some(text[..2].to_string());
+            i = 2;
+        } else if b.first().is_some_and(|c| c.is_ascii_uppercase()) {
+            let mut end = 1;
+            if b.get(1).is_some_and(|&c| c == b'\'' || c == b'!') {
+                end = 2;
+            }
+            piece = Some(text[..end].to_string());
+            i = end;
+        }
+        // The rest: [from file][from rank][x|-]to[=promotion]. The
+        // destination is the last square in the text.
+        let rest = &b[i..];
+        let mut squares = Vec::new();
+        let mut k = 0;
+        while k < rest.len() {
+            if let Some((sq, n)) = parse_square_text(&g, &rest[k..]) {
+                squares.push((k, sq, n));
+                k += n;
+            } else {
+                k += 1;
+            }
+        }
+        let &(at, to, n) = squares.last()?;
+        let hint = &rest[..at];
+        let tail = std::str::from_utf8(&rest[at + n..]).ok()?;
+        let promo = tail.trim_start_matches('=');
+        let promo = (!promo.is_empty()).then_some(promo);
+        let (hint_file, hint_rank) = {
+            let h: Vec<u8> = hint
+                .iter()
+                .copied()
+                .filter(|&c| c != b'x' && c != b'-' && c != b':')
+                .collect();
+            let file = h
+                .first()
+                .filter(|c| c.is_ascii_lowercase())
+                .map(|c| c - b'a');
+            let digits: String = h
+                .iter()
+                .filter(|c| c.is_ascii_digit())
+                .map(|&c| char::from(c))
+                .collect();
+            let rank = digits.parse::<u32>().ok().and_then(|r| {
+                if g.height == 10 {
+                    Some(r)
+                } else {
+                    r.checked_sub(1)
+                }
+            });
+            (file, rank)
+        };
+        let legal = self.legal_moves();
+        let rules = self.pos.rules().clone();
+        let us = self.pos.side_to_move();
+        let candidates: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| {
+                if m.to() != to || m.is(flag::DROP) || m.is(flag::CASTLE) {
+                    return false;
+                }
+                let Some((_, slot)) = self.pos.piece_on(m.from()) else {
+                    return false;
+                };
+                let r = usize::from(slot.role.0);
+                let letter = rules
+                    .variant
+                    .piece(slot.role)
+                    .letter
+                    .for_color(Color::White);
+                let piece_ok = match &piece {
+                    Some(p) => p.eq_ignore_ascii_case(&letter),
+                    None => rules.promotes[us.index()][r] || letter == "P",
+                };
+                let (fx, fy) = g.coords(m.from()).unwrap_or((255, 255));
+                piece_ok
+                    && hint_file.is_none_or(|f| f == fx)
+                    && hint_rank.is_none_or(|r| r == u32::from(fy))
+            })
+            .collect();
+        let promoted = |m: &Move| {
+            m.promotion().map(|r| {
+                let suffix = crate::movegen::promotion_suffix(&rules, r);
+                let letter = rules.variant.piece(r).letter.for_color(Color::White);
+                (suffix, letter)
+            })
+        };
+        let chosen: Vec<Move> = match promo {
+            Some(p) => candidates
+                .iter()
+                .copied()
+                .filter(|m| {
+                    promoted(m).is_some_and(|(suffix, letter)| {
+                        p.eq_ignore_ascii_case(&suffix) || p.eq_ignore_ascii_case(&letter)
+                    })
+                })
+                .collect(),
+            None => {
+                let plain: Vec<Move> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|m| m.promotion().is_none())
+                    .collect();
+                if plain.is_empty() { candidates } else { plain }
+            }
+        };
+        match chosen.as_slice() {
+            [m] => Some(*m),
+            _ => None,
         }
     }
 

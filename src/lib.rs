@@ -12,6 +12,7 @@ pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
+pub mod pgn;
 pub mod position;
 pub mod rng;
 pub mod search;

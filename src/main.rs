@@ -44,6 +44,104 @@ enum Command {
     /// Endgame tablebases: generate a material balance by retrograde
     /// analysis (distance to mate, both sides to move) and check it.
     Tb(TbArgs),
+    /// Opening books in XBoard's extended Polyglot format: look up a
+    /// position, list a book's entries, make a book from games, merge two.
+    Book(BookArgs),
+}
+
+#[derive(Args)]
+struct BookArgs {
+    #[command(subcommand)]
+    action: BookAction,
+}
+
+#[derive(Subcommand)]
+enum BookAction {
+    /// A position's book moves with their weights (default: the start
+    /// position), and any entry that is no legal move there.
+    Probe(BookProbeArgs),
+    /// Every entry of a book: key, move, weight, learn field.
+    Dump(BookDumpArgs),
+    /// Make a book from games (PGN with `[Variant]` and `[FEN]` tags,
+    /// moves in Griffon's notation or SAN), as `polyglot make-book` does:
+    /// the same chess PGN gives the same file.
+    Make(BookMakeArgs),
+    /// Merge two books: all of the first, and the second's positions the
+    /// first lacks (as `polyglot merge-book`).
+    Merge(BookMergeArgs),
+}
+
+#[derive(Args)]
+struct BookMakeArgs {
+    /// Variant name; games tagged with another variant are skipped.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// The games.
+    #[arg(long)]
+    pgn: PathBuf,
+    /// Count only this many plies of each game.
+    #[arg(long = "max-ply", default_value_t = 1024)]
+    max_ply: usize,
+    /// Keep a move played in at least this many games.
+    #[arg(long = "min-games", default_value_t = 3)]
+    min_games: u32,
+    /// Keep a move that scored at least this many percent for its side.
+    #[arg(long = "min-score", default_value_t = 0.0)]
+    min_score: f64,
+    /// A move's weight: `wins` (2 per win, 1 per draw: Polyglot's),
+    /// `games` (games it was played in) or `uniform`.
+    #[arg(long, default_value = "wins")]
+    weights: String,
+    /// Only positions with this side to move: `white` or `black`.
+    #[arg(long)]
+    only: Option<String>,
+    /// The book file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct BookMergeArgs {
+    /// The book that decides where both have a position.
+    first: PathBuf,
+    second: PathBuf,
+    /// The book file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+struct BookProbeArgs {
+    /// The book file.
+    book: PathBuf,
+    /// Variant name.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// The position (default: the variant's start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play from it first, in Griffon's notation.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct BookDumpArgs {
+    /// The book file.
+    book: PathBuf,
+    /// The variant whose board size moves are read with (default 8x8
+    /// chess).
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -377,6 +475,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune(&args),
         Some(Command::Values(args)) => values(&args),
         Some(Command::Tb(args)) => tb(&args),
+        Some(Command::Book(args)) => book(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => xboard(&args),
     };
@@ -1088,6 +1187,164 @@ fn search(args: &SearchArgs) -> Result<(), String> {
 }
 
 /// The start position of `variant`, or `fen` in it.
+fn book(args: &BookArgs) -> Result<(), String> {
+    use griffon::book::{Book, BookHasher, book_moves, code_text};
+    match &args.action {
+        BookAction::Probe(a) => {
+            let set = variant_set(a.variant_file.as_ref())?;
+            let pos = load_position(&set, &a.variant, a.fen.as_deref())?;
+            let mut game = griffon::game::Game::new(pos);
+            for text in a.moves.split_whitespace() {
+                let m = game
+                    .parse_move(text)
+                    .map_err(|e| format!("move '{text}': {e}"))?;
+                game.play(m);
+            }
+            let pos = game.position();
+            let hasher = BookHasher::new(&pos.rules().variant).map_err(|e| e.to_string())?;
+            let book = Book::load(&a.book).map_err(|e| e.to_string())?;
+            let Some(key) = hasher.key(pos) else {
+                return Err("this position has a piece XBoard's piece table lacks: no key".into());
+            };
+            println!("key {key:016x}");
+            let found = book_moves(&book, &hasher, pos);
+            let total: u32 = found.moves.iter().map(|(_, e)| u32::from(e.weight)).sum();
+            for (m, e) in &found.moves {
+                let share = if total > 0 {
+                    100.0 * f64::from(e.weight) / f64::from(total)
+                } else {
+                    0.0
+                };
+                println!(
+                    "{:<10} weight {:5} ({share:5.1} %) learn {}",
+                    griffon::game::move_text(pos, *m),
+                    e.weight,
+                    e.learn
+                );
+            }
+            for e in &found.illegal {
+                println!(
+                    "not legal here, ignored: code {:#06x} ({}) weight {}",
+                    e.mv,
+                    code_text(&pos.rules().variant, e.mv),
+                    e.weight
+                );
+            }
+            if found.moves.is_empty() && found.illegal.is_empty() {
+                println!("not in the book");
+            }
+            Ok(())
+        }
+        BookAction::Make(a) => book_make(a),
+        BookAction::Merge(a) => {
+            let first = Book::load(&a.first).map_err(|e| e.to_string())?;
+            let second = Book::load(&a.second).map_err(|e| e.to_string())?;
+            let merged = griffon::book::merge(&first, &second);
+            write_book(&a.out, &merged)?;
+            println!(
+                "{} entries ({} from the first book, {} from the second)",
+                merged.len(),
+                first.len(),
+                merged.len() - first.len()
+            );
+            Ok(())
+        }
+        BookAction::Dump(a) => {
+            let set = variant_set(a.variant_file.as_ref())?;
+            let v = set
+                .get(&a.variant)
+                .ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+            let book = Book::load(&a.book).map_err(|e| e.to_string())?;
+            // A dump is often cut short by a pager or `head`: a closed
+            // pipe ends it quietly.
+            use std::io::Write;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for e in book.entries() {
+                let line = writeln!(
+                    out,
+                    "{:016x} {:<8} weight {:5} learn {}",
+                    e.key,
+                    code_text(v, e.mv),
+                    e.weight,
+                    e.learn
+                );
+                if line.is_err() {
+                    return Ok(());
+                }
+            }
+            if out.flush().is_ok() {
+                eprintln!("{} entries", book.len());
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Writes a book through a temporary file renamed into place, so that a
+/// failure midway never leaves a damaged book where a good one was.
+fn write_book(path: &std::path::Path, book: &griffon::book::Book) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, book.to_bytes()).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn book_make(a: &BookMakeArgs) -> Result<(), String> {
+    use griffon::book::{BookMaker, MakeOptions, Weights};
+    let set = variant_set(a.variant_file.as_ref())?;
+    let v = set
+        .get(&a.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", a.variant))?;
+    let rules = Rules::new(v.clone()).map_err(|e| e.to_string())?;
+    let weights = match a.weights.as_str() {
+        "wins" => Weights::Wins,
+        "games" => Weights::Games,
+        "uniform" => Weights::Uniform,
+        w => return Err(format!("--weights {w}: give wins, games or uniform")),
+    };
+    let only = match a.only.as_deref() {
+        None => None,
+        Some("white") => Some(griffon::variant::Color::White),
+        Some("black") => Some(griffon::variant::Color::Black),
+        Some(o) => return Err(format!("--only {o}: give white or black")),
+    };
+    let options = MakeOptions {
+        max_ply: a.max_ply,
+        min_games: a.min_games,
+        min_score: a.min_score / 100.0,
+        weights,
+        only,
+    };
+    let bytes = std::fs::read(&a.pgn).map_err(|e| format!("{}: {e}", a.pgn.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let start = std::time::Instant::now();
+    let mut maker = BookMaker::new(rules, options).map_err(|e| e.to_string())?;
+    for game in griffon::pgn::read_games(&text) {
+        maker.add(&game);
+    }
+    let (book, report) = maker.finish();
+    for (game, why) in &report.errors {
+        eprintln!("game {game}: {why} (rest of the game skipped)");
+    }
+    write_book(&a.out, &book)?;
+    println!(
+        "{} games ({} of another variant, {} cut short), {} moves counted, {} entries written to {} in {:.2} s",
+        report.games,
+        report.other_variant,
+        report.errors.len(),
+        report.counted,
+        report.kept,
+        a.out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    if report.unbookable > 0 {
+        println!(
+            "{} moves left out: no XBoard book code (gating) or key",
+            report.unbookable
+        );
+    }
+    Ok(())
+}
+
 fn load_position(set: &VariantSet, variant: &str, fen: Option<&str>) -> Result<Position, String> {
     let v = set
         .get(variant)

@@ -69,3 +69,111 @@ fn every_entry_of_a_polyglot_made_book_is_a_move_of_its_games() {
         "castles {castles}, promotions {promotions}"
     );
 }
+
+fn griffon(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .args(args)
+        .output()
+        .expect("run griffon");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn books_griffon_makes_equal_polyglots_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("griffon-book-make-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // Each Polyglot book, and the options it was made with.
+    let cases: &[(&str, &[&str])] = &[
+        ("chess-polyglot.bin", &["--min-games", "1"]),
+        (
+            "chess-polyglot-ply16-min2.bin",
+            &["--max-ply", "16", "--min-games", "2"],
+        ),
+        (
+            "chess-polyglot-white-score50.bin",
+            &["--min-games", "1", "--only", "white", "--min-score", "50"],
+        ),
+        (
+            "chess-polyglot-uniform.bin",
+            &["--min-games", "1", "--weights", "uniform"],
+        ),
+    ];
+    for (name, options) in cases {
+        let out = dir.join(name);
+        let out_text = out.to_string_lossy().into_owned();
+        let mut args = vec![
+            "book",
+            "make",
+            "--pgn",
+            "tests/data/books/chess-games.pgn",
+            "--out",
+            &out_text,
+        ];
+        args.extend_from_slice(options);
+        let (ok, stdout, stderr) = griffon(&args);
+        assert!(ok, "{stdout}{stderr}");
+        let ours = std::fs::read(&out).expect("book written");
+        let theirs = std::fs::read(Path::new("tests/data/books").join(name)).expect("fixture");
+        assert!(!theirs.is_empty());
+        assert!(
+            ours == theirs,
+            "{name}: {} bytes, Polyglot's {}",
+            ours.len(),
+            theirs.len()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn san_and_coordinates_read_the_same_games() {
+    // The fixture's SAN (written by Fairy-Stockfish's rules) and its
+    // coordinate moves (Griffon's) must be the same moves.
+    let set = VariantSet::builtin().expect("built-ins");
+    let v = set.get("normal").expect("normal");
+    let rules = Rules::new(v.clone()).expect("rules");
+    let text = std::fs::read_to_string("tests/data/books/chess-games.pgn").expect("fixture");
+    let games = griffon::pgn::read_games(&text);
+    let coords: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("{coordinates: "))
+        .collect();
+    assert_eq!(games.len(), coords.len());
+    for (game, line) in games.iter().zip(coords) {
+        let mut a = Game::new(Position::start(rules.clone()).expect("start"));
+        let mut b = Game::new(Position::start(rules.clone()).expect("start"));
+        for (san, coord) in game
+            .moves
+            .iter()
+            .zip(line.trim_end_matches('}').split_whitespace())
+        {
+            let m = a.parse_any(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+            let n = b.parse_move(coord).expect("coordinates");
+            assert_eq!(m, n, "{san} against {coord}");
+            a.play(m);
+            b.play(n);
+        }
+    }
+}
+
+#[test]
+fn bad_book_files_are_refused_with_a_reason() {
+    let dir = std::env::temp_dir().join(format!("griffon-book-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = std::fs::read("tests/data/books/chess-polyglot.bin").expect("fixture");
+    let truncated = dir.join("truncated.bin");
+    std::fs::write(&truncated, &good[..good.len() - 5]).expect("write");
+    let (ok, _, err) = griffon(&["book", "probe", truncated.to_str().expect("utf-8")]);
+    assert!(!ok && err.contains("truncated"), "{err}");
+    let mut unsorted = good[16..].to_vec();
+    unsorted.extend_from_slice(&good[..16]);
+    let path = dir.join("unsorted.bin");
+    std::fs::write(&path, &unsorted).expect("write");
+    let (ok, _, err) = griffon(&["book", "probe", path.to_str().expect("utf-8")]);
+    assert!(!ok && err.contains("out of key order"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

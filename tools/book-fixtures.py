@@ -6,7 +6,11 @@ and a book made from them by Polyglot itself (Debian package `polyglot`).
 Usage: tools/book-fixtures.py PGN N OUTDIR
   writes OUTDIR/chess-games.pgn (the first N games of PGN, SAN, with the
   coordinate moves kept in a comment per game for Griffon's tests) and
-  OUTDIR/chess-polyglot.bin (`polyglot make-book -min-game 1`).
+  OUTDIR/chess-polyglot.bin (`polyglot make-book -min-game 1`), and books
+  with other options: chess-polyglot-ply16-min2.bin (`-max-ply 16
+  -min-game 2`), chess-polyglot-white-score50.bin (`-min-game 1
+  -only-white -min-score 50`), chess-polyglot-uniform.bin (`-min-game 1
+  -uniform`).
 """
 import os
 import re
@@ -43,8 +47,14 @@ for game in re.split(r"\n(?=\[Event )", open(path).read()):
 pgn = os.path.join(out, "chess-games.pgn")
 with open(pgn, "w") as f:
     f.write("\n".join(games))
-subprocess.run(
-    ["/usr/games/polyglot", "make-book", "-pgn", pgn, "-bin",
-     os.path.join(out, "chess-polyglot.bin"), "-min-game", "1"],
-    check=True,
-)
+for name, options in [
+    ("chess-polyglot.bin", ["-min-game", "1"]),
+    ("chess-polyglot-ply16-min2.bin", ["-max-ply", "16", "-min-game", "2"]),
+    ("chess-polyglot-white-score50.bin", ["-min-game", "1", "-only-white", "-min-score", "50"]),
+    ("chess-polyglot-uniform.bin", ["-min-game", "1", "-uniform"]),
+]:
+    subprocess.run(
+        ["/usr/games/polyglot", "make-book", "-pgn", pgn, "-bin", os.path.join(out, name)] + options,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )

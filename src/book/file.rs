@@ -106,6 +106,12 @@ impl Book {
         Book { entries }
     }
 
+    /// A book from entries already in book order (by key), kept as given.
+    pub(crate) fn from_sorted(entries: Vec<BookEntry>) -> Book {
+        debug_assert!(entries.windows(2).all(|w| w[0].key <= w[1].key));
+        Book { entries }
+    }
+
     pub fn entries(&self) -> &[BookEntry] {
         &self.entries
     }
