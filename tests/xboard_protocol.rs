@@ -860,3 +860,32 @@ fn egtpath_tables_give_the_distance_to_mate() {
     e.expect(|l| l == "pong 7");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn plays_from_a_polyglot_book_and_lists_it_with_bk() {
+    // Polyglot's own book of the fixture games: its heaviest first move
+    // is Nc3 (weight 5 of 31).
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("sd 3");
+    e.send("option Book File=tests/data/books/chess-polyglot.bin");
+    e.send("option Book Variety=0");
+    e.send("bk");
+    let line = e.expect(|l| l.starts_with(' '));
+    assert!(line.starts_with(" b1c3 16%"), "{line}");
+    e.send("go");
+    e.expect(|l| l == "move b1c3");
+    // After 1. Nc3 e5 the book has nothing: the engine searches.
+    e.send("usermove e7e5");
+    let reply = e.expect(|l| l.starts_with("move "));
+    assert!(reply.len() > 5);
+    // A book file that is not there: said once, and play goes on.
+    e.send("new");
+    e.send("option Book File=tests/data/books/no-such-book.bin");
+    e.expect(|l| l.starts_with("telluser book not used"));
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("ping 7");
+    e.expect(|l| l == "pong 7");
+    e.send("quit");
+}

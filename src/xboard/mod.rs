@@ -173,6 +173,17 @@ struct Engine<W: Write> {
     contempt: i32,
     /// Our consecutive moves with a score below the threshold.
     hopeless_moves: u32,
+    /// Option `Book File`: a book for every variant; empty: each
+    /// variant's own `books/VARIANT.bin` where there is one.
+    book_file: Option<std::path::PathBuf>,
+    /// The book in use for the current variant, with its key function.
+    book: Option<(Arc<crate::book::Book>, crate::book::BookHasher)>,
+    /// Option `Book Depth`: moves per side played from the book.
+    book_depth: u32,
+    /// Option `Book Variety`: 0 the heaviest move always, 50 in proportion
+    /// to weight, 100 all alike.
+    book_variety: u32,
+    book_rng: crate::rng::Rng,
     /// The score (centipawns, our view) of our last move's search.
     last_score: Option<i64>,
 }
@@ -285,6 +296,16 @@ impl<W: Write> Engine<W> {
             contempt: 20,
             hopeless_moves: 0,
             last_score: None,
+            book_file: None,
+            book: None,
+            book_depth: 20,
+            book_variety: 50,
+            // Seeded from the clock: book choices differ between games.
+            book_rng: crate::rng::Rng(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64),
+            ),
         })
     }
 
@@ -347,6 +368,21 @@ impl<W: Write> Engine<W> {
 
     fn start_search(&mut self, purpose: Purpose) {
         if self.running.is_some() || self.game_over && purpose == Purpose::Move {
+            return;
+        }
+        if purpose == Purpose::Move
+            && let Some(m) = self.book_move()
+        {
+            let text = move_text(self.game.position(), m);
+            if self.post {
+                // A PV in brackets: not a search (the protocol's way to
+                // show a book move).
+                self.send(&format!("0 0 0 0 ({text} book)"));
+            }
+            self.game.play(m);
+            self.moves_played += 1;
+            self.send(&format!("move {text}"));
+            self.claim_result();
             return;
         }
         let Some(mut searcher) = self.searcher.take() else {
@@ -687,7 +723,20 @@ impl<W: Write> Engine<W> {
                 }
             }
             "bk" => {
-                self.send(" no book");
+                let found = self.book_moves();
+                let total: u32 = found.moves.iter().map(|(_, e)| u32::from(e.weight)).sum();
+                if found.moves.is_empty() {
+                    self.send(if self.book.is_some() {
+                        " not in the book"
+                    } else {
+                        " no book"
+                    });
+                }
+                for (m, e) in &found.moves {
+                    let text = move_text(self.game.position(), *m);
+                    let share = 100 * u32::from(e.weight) / total.max(1);
+                    self.send(&format!(" {text} {share}% (weight {})", e.weight));
+                }
                 self.send("");
             }
             "undo" => {
@@ -846,6 +895,9 @@ impl<W: Write> Engine<W> {
         self.send("feature option=\"Resign Threshold -spin 900 100 10000\"");
         self.send("feature option=\"Contempt -spin 20 -500 500\"");
         self.send("feature option=\"Tablebase Path -path \"");
+        self.send("feature option=\"Book File -file \"");
+        self.send("feature option=\"Book Depth -spin 20 0 500\"");
+        self.send("feature option=\"Book Variety -spin 50 0 100\"");
         self.send("feature done=1");
     }
 
@@ -904,9 +956,69 @@ impl<W: Write> Engine<W> {
         {
             self.open_tablebases();
         }
+        self.open_book();
         self.game = Game::new(pos);
         self.game_over = false;
         Ok(())
+    }
+
+    /// Open the book for the current variant: the `Book File` option's,
+    /// else `books/VARIANT.bin` (see [`default_book`]) if there is one. A
+    /// bad file is reported and no book used.
+    fn open_book(&mut self) {
+        self.book = None;
+        let path = match &self.book_file {
+            Some(p) => p.clone(),
+            None => match default_book(&self.variant.name) {
+                Some(p) => p,
+                None => return,
+            },
+        };
+        let hasher = match crate::book::BookHasher::new(&self.variant) {
+            Ok(h) => h,
+            Err(e) => {
+                log::info!("no book for {}: {e}", self.variant.name);
+                return;
+            }
+        };
+        match crate::book::Book::load(&path) {
+            Ok(book) => {
+                log::info!("book {}: {} entries", path.display(), book.len());
+                self.book = Some((Arc::new(book), hasher));
+            }
+            Err(e) => {
+                log::warn!("book: {e}");
+                if self.book_file.is_some() {
+                    self.send(&format!("telluser book not used: {e}"));
+                }
+            }
+        }
+    }
+
+    /// The book's moves in the current position, if a book is open.
+    fn book_moves(&self) -> crate::book::BookMoves {
+        match &self.book {
+            Some((book, hasher)) => crate::book::book_moves(book, hasher, self.game.position()),
+            None => crate::book::BookMoves::default(),
+        }
+    }
+
+    /// A move from the book, while the game is within the book depth.
+    fn book_move(&mut self) -> Option<Move> {
+        let plies = self.game.len() as u32;
+        if self.book.is_none() || plies >= 2 * self.book_depth {
+            return None;
+        }
+        let found = self.book_moves();
+        for e in &found.illegal {
+            log::warn!(
+                "book entry {:016x} {:#06x} is no legal move here: ignored",
+                e.key,
+                e.mv
+            );
+        }
+        let random = (self.book_rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        crate::book::choose(&found.moves, self.book_variety, random)
     }
 
     fn set_variant(&mut self, arg: &str, line: &str) {
@@ -1186,6 +1298,18 @@ impl<W: Write> Engine<W> {
             "Tablebase Path" => {
                 self.set_tb_path((!value.is_empty()).then(|| value.into()));
             }
+            "Book File" => {
+                self.book_file = (!value.is_empty()).then(|| value.into());
+                self.open_book();
+            }
+            "Book Depth" => match value.parse::<u32>() {
+                Ok(d) if d <= 500 => self.book_depth = d,
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
+            "Book Variety" => match value.parse::<u32>() {
+                Ok(v) if v <= 100 => self.book_variety = v,
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
             "Move Overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 10_000 => self.overhead = Duration::from_millis(ms),
                 _ => self.send(&format!("Error (bad value): {line}")),
@@ -1193,6 +1317,26 @@ impl<W: Write> Engine<W> {
             _ => self.send(&format!("Error (unknown option): {line}")),
         }
     }
+}
+
+/// The book Griffon plays a variant from by default: `books/VARIANT.bin`
+/// in the working directory, or beside the executable or up to three
+/// directories above it (a WinBoard install keeps `books/` next to the
+/// engine; a cargo build runs from `target/release`).
+pub fn default_book(variant: &str) -> Option<std::path::PathBuf> {
+    let name = format!("{variant}.bin");
+    let mut dirs = vec![std::path::PathBuf::from("books")];
+    if let Ok(exe) = std::env::current_exe() {
+        let mut dir = exe.parent().map(std::path::Path::to_path_buf);
+        for _ in 0..4 {
+            let Some(d) = dir else { break };
+            dirs.push(d.join("books"));
+            dir = d.parent().map(std::path::Path::to_path_buf);
+        }
+    }
+    dirs.into_iter()
+        .map(|d| d.join(&name))
+        .find(|p| p.is_file())
 }
 
 /// The piece-placement field of a FEN from dense-indexed letters.
