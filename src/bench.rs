@@ -234,3 +234,134 @@ pub fn search_bench(
     }
     Ok(results)
 }
+
+/// What `griffon bench book` measured (median over the runs).
+#[derive(Clone, Debug)]
+pub struct BookBench {
+    /// Entries in the probed book.
+    pub entries: usize,
+    /// Nanoseconds per bare lookup of a key (half of them in the book).
+    pub lookup_ns: f64,
+    /// Microseconds per full probe of a game position: its key, the
+    /// lookup, and each entry's move read against the legal moves.
+    pub probe_us: f64,
+    /// Positions probed fully, and how many had book moves.
+    pub positions: usize,
+    pub hits: usize,
+    /// Games made into a book, entries kept, seconds taken.
+    pub games: usize,
+    pub made_entries: usize,
+    pub make_seconds: f64,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The book speed targets of issue 9: probing a book of `entries` random
+/// entries that also holds every position of the chess games in `pgn`
+/// (each with its real move), and making a book from `games` games (the
+/// games of `pgn` over and over, SAN as written).
+pub fn book_bench(
+    pgn: &str,
+    entries: usize,
+    games: usize,
+    runs: usize,
+) -> Result<BookBench, String> {
+    use crate::book::{
+        Book, BookEntry, BookHasher, BookMaker, MakeOptions, MoveCoding, book_moves,
+    };
+    use crate::game::Game;
+    let set = VariantSet::builtin().map_err(|e| e.to_string())?;
+    let v = set.get("normal").ok_or("no variant normal")?;
+    let rules = Rules::new(v.clone()).map_err(|e| e.to_string())?;
+    let hasher = BookHasher::new(v).map_err(|e| e.to_string())?;
+    let parsed = crate::pgn::read_games(pgn);
+    if parsed.is_empty() {
+        return Err("no games in the PGN".into());
+    }
+    // The games' positions, with the move played in each.
+    let mut positions = Vec::new();
+    for g in &parsed {
+        let mut game = Game::new(Position::start(rules.clone()).map_err(|e| e.to_string())?);
+        for text in &g.moves {
+            let m = game.parse_any(text).map_err(|e| format!("{text}: {e}"))?;
+            positions.push((game.position().clone(), m));
+            game.play(m);
+        }
+    }
+    let mut rng = crate::rng::Rng(0x600C_B00C);
+    let mut list: Vec<BookEntry> = (0..entries.saturating_sub(positions.len()))
+        .map(|_| BookEntry {
+            key: rng.next_u64(),
+            mv: rng.next_u64() as u16,
+            weight: 1 + (rng.next_u64() % 100) as u16,
+            learn: 0,
+        })
+        .collect();
+    for (pos, m) in &positions {
+        let coding = MoveCoding::new(pos, &hasher);
+        if let (Some(key), Some(mv)) = (hasher.key(pos), coding.encode(pos, *m)) {
+            list.push(BookEntry {
+                key,
+                mv,
+                weight: 10,
+                learn: 0,
+            });
+        }
+    }
+    let book = Book::from_entries(list);
+    let keys: Vec<u64> = (0..1_000_000)
+        .map(|i| {
+            if i % 2 == 0 {
+                book.entries()[rng.below(book.len())].key
+            } else {
+                rng.next_u64()
+            }
+        })
+        .collect();
+    let mut lookup = Vec::new();
+    let mut probe = Vec::new();
+    let mut make = Vec::new();
+    let mut hits = 0;
+    let mut made_entries = 0;
+    let text: String = std::iter::repeat_n(pgn, games.div_ceil(parsed.len()))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        let mut found = 0usize;
+        for &k in &keys {
+            found += book.probe(k).len();
+        }
+        std::hint::black_box(found);
+        lookup.push(t.elapsed().as_secs_f64() * 1e9 / keys.len() as f64);
+        let t = Instant::now();
+        hits = 0;
+        for (pos, _) in positions.iter_mut() {
+            let moves = book_moves(&book, &hasher, pos);
+            hits += usize::from(!moves.moves.is_empty());
+        }
+        probe.push(t.elapsed().as_secs_f64() * 1e6 / positions.len() as f64);
+        let t = Instant::now();
+        let mut maker =
+            BookMaker::new(rules.clone(), MakeOptions::default()).map_err(|e| e.to_string())?;
+        for g in crate::pgn::read_games(&text).iter().take(games) {
+            maker.add(g);
+        }
+        let (made, _) = maker.finish();
+        made_entries = made.len();
+        make.push(t.elapsed().as_secs_f64());
+    }
+    Ok(BookBench {
+        entries: book.len(),
+        lookup_ns: median(lookup),
+        probe_us: median(probe),
+        positions: positions.len(),
+        hits,
+        games,
+        made_entries,
+        make_seconds: median(make),
+    })
+}

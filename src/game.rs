@@ -393,15 +393,26 @@ impl Game {
     /// rules force may go unwritten (makruk's met).
     pub fn parse_any(&mut self, text: &str) -> Result<Move, MoveError> {
         let clean = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        match self.parse_move(clean) {
-            Ok(m) => return Ok(m),
-            Err(e) if clean.contains('@') || clean.starts_with('O') || clean.starts_with('0') => {
-                return Err(e);
-            }
-            Err(_) => {}
+        // SAN first unless the text reads as two squares (`e2e4`), which
+        // SAN never is: it is cheaper, and most PGN is SAN.
+        let g = self.pos.rules().geometry();
+        let b = clean.as_bytes();
+        let two_squares =
+            parse_square_text(g, b).is_some_and(|(_, n)| parse_square_text(g, &b[n..]).is_some());
+        if !two_squares
+            && !clean.contains('@')
+            && !clean.contains(',')
+            && let Some(m) = self.parse_san(clean)
+        {
+            return Ok(m);
         }
-        self.parse_san(clean)
-            .ok_or_else(|| MoveError::Illegal(format!("'{text}' is no legal move here")))
+        match self.parse_move(clean) {
+            Ok(m) => Ok(m),
+            Err(e) if two_squares || clean.contains('@') || clean.starts_with(['O', '0']) => Err(e),
+            Err(_) => self
+                .parse_san(clean)
+                .ok_or_else(|| MoveError::Illegal(format!("'{text}' is no legal move here"))),
+        }
     }
 
     fn parse_san(&mut self, text: &str) -> Option<Move> {

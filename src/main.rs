@@ -371,8 +371,9 @@ struct SearchArgs {
 #[derive(Args)]
 struct BenchArgs {
     /// What to measure: `search` (fixed-depth searches of fixed positions:
-    /// a deterministic node count and nodes/second) or `perft`
-    /// (single-threaded perft of start positions).
+    /// a deterministic node count and nodes/second), `perft`
+    /// (single-threaded perft of start positions) or `book` (probing a
+    /// 1,000,000-entry book, making one from 10,000 games).
     #[arg(default_value = "search")]
     what: String,
     /// Runs per position; the median time is reported.
@@ -682,6 +683,28 @@ fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &PathBuf) -> Result<(),
 fn bench(args: &BenchArgs) -> Result<(), String> {
     match args.what.as_str() {
         "search" => return bench_search(),
+        "book" => {
+            let pgn = std::fs::read_to_string("tests/data/books/chess-games.pgn").map_err(|e| {
+                format!("tests/data/books/chess-games.pgn (run from the source tree): {e}")
+            })?;
+            eprintln!(
+                "building a book of 1,000,000 entries, {} runs ...",
+                args.runs
+            );
+            let r = griffon::bench::book_bench(&pgn, 1_000_000, 10_000, args.runs)?;
+            return write_stdout(&format!(
+                "book of {} entries: lookup {:.0} ns, full probe {:.2} us ({} game positions, {} in the book)\n\
+                 book make: {} games in {:.2} s ({} entries kept)\n",
+                r.entries,
+                r.lookup_ns,
+                r.probe_us,
+                r.positions,
+                r.hits,
+                r.games,
+                r.make_seconds,
+                r.made_entries
+            ));
+        }
         "perft" => {}
         other => {
             return Err(format!(
@@ -1200,6 +1223,7 @@ fn book(args: &BookArgs) -> Result<(), String> {
                     .map_err(|e| format!("move '{text}': {e}"))?;
                 game.play(m);
             }
+            let mut scratch = game.position().clone();
             let pos = game.position();
             let hasher = BookHasher::new(&pos.rules().variant).map_err(|e| e.to_string())?;
             let book = Book::load(&a.book).map_err(|e| e.to_string())?;
@@ -1207,7 +1231,7 @@ fn book(args: &BookArgs) -> Result<(), String> {
                 return Err("this position has a piece XBoard's piece table lacks: no key".into());
             };
             println!("key {key:016x}");
-            let found = book_moves(&book, &hasher, pos);
+            let found = book_moves(&book, &hasher, &mut scratch);
             let total: u32 = found.moves.iter().map(|(_, e)| u32::from(e.weight)).sum();
             for (m, e) in &found.moves {
                 let share = if total > 0 {

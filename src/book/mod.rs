@@ -29,8 +29,9 @@ pub struct BookMoves {
 }
 
 /// The book's moves for `pos`; none when the position has no key (a
-/// piece XBoard's table lacks).
-pub fn book_moves(book: &Book, hasher: &BookHasher, pos: &Position) -> BookMoves {
+/// piece XBoard's table lacks). `pos` is only borrowed mutably to try the
+/// moves for legality; it is left as it was.
+pub fn book_moves(book: &Book, hasher: &BookHasher, pos: &mut Position) -> BookMoves {
     let mut out = BookMoves::default();
     let Some(key) = hasher.key(pos) else {
         return out;
@@ -40,9 +41,15 @@ pub fn book_moves(book: &Book, hasher: &BookHasher, pos: &Position) -> BookMoves
         return out;
     }
     let coding = MoveCoding::new(pos, hasher);
-    let mut scratch = pos.clone();
+    // The codes to look for: each entry's, and for the shogi family the
+    // `+` form XBoard reads other promotion codes as.
+    let mut wanted: Vec<u16> = entries.iter().map(|e| e.mv).collect();
+    if hasher.shogi_family() {
+        wanted.extend(entries.iter().filter_map(|e| coding.as_plus(e.mv)));
+    }
+    let codes = coding.codes_among(pos, &wanted);
     for &e in entries {
-        match coding.decode(&mut scratch, e.mv) {
+        match coding.find(&codes, e.mv) {
             Some(m) if !out.moves.iter().any(|&(n, _)| n == m) => out.moves.push((m, e)),
             Some(_) => {}
             None => out.illegal.push(e),

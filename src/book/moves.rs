@@ -21,7 +21,7 @@
 
 use super::BookHasher;
 use crate::geometry::Sq;
-use crate::movegen::{Move, flag, legal_moves, promotion_suffix};
+use crate::movegen::{Legality, Move, MoveList, flag, legal_moves, promotion_suffix, pseudo_legal};
 use crate::position::Position;
 use arrayvec::ArrayVec;
 
@@ -174,30 +174,85 @@ impl MoveCoding {
         self.encodings(pos, m).first().copied()
     }
 
-    /// The legal move a book code stands for. Where the code is ambiguous
-    /// (a makruk promotion and a plain move never both exist, but a gating
-    /// and a plain move do), the move written without a letter wins.
-    pub fn decode(&self, pos: &mut Position, code: u16) -> Option<Move> {
+    /// Every legal move of `pos` with each code it may have in a book.
+    pub fn legal_codes(&self, pos: &mut Position) -> Vec<(u16, Move)> {
         let legal = legal_moves(pos);
-        let mut found: Option<Move> = None;
+        let mut out = Vec::with_capacity(legal.len());
         for &m in legal.iter() {
-            if self.encodings(pos, m).contains(&code) {
+            for c in self.encodings(pos, m) {
+                out.push((c, m));
+            }
+        }
+        out
+    }
+
+    /// The legal moves of `pos` that have one of the codes `wanted`, with
+    /// their codes. Cheaper than [`MoveCoding::legal_codes`] for a book
+    /// probe: only moves a book entry names are tried for legality.
+    pub fn codes_among(&self, pos: &mut Position, wanted: &[u16]) -> Vec<(u16, Move)> {
+        let mut out = Vec::new();
+        if pos.game_over_by_rule() {
+            return out;
+        }
+        if pos.rules().variant.end.must_capture {
+            // Whether a plain move is legal depends on every capture.
+            let mut all = self.legal_codes(pos);
+            all.retain(|(c, _)| wanted.contains(c));
+            return all;
+        }
+        let mut list = MoveList::new();
+        pseudo_legal::<true, true>(pos, &mut list);
+        let check = Legality::new(pos);
+        for &m in list.iter() {
+            for c in self.encodings(pos, m) {
+                if wanted.contains(&c) && (check.certainly_legal(pos, m) || pos.is_legal(m)) {
+                    out.push((c, m));
+                }
+            }
+        }
+        out
+    }
+
+    /// The legal move a book code stands for, among `codes` (from
+    /// [`MoveCoding::legal_codes`]). Where the code is ambiguous (a gating
+    /// and a plain move have one code), the move without a promotion or
+    /// gating wins.
+    pub fn find(&self, codes: &[(u16, Move)], code: u16) -> Option<Move> {
+        let mut found: Option<Move> = None;
+        for &(c, m) in codes {
+            if c == code {
                 let plain = m.promotion().is_none();
                 if found.is_none_or(|f| plain && f.promotion().is_some()) {
                     found = Some(m);
                 }
             }
         }
-        // XBoard decodes shogi codes other than 2 and 7 as `+`.
-        if found.is_none() && self.shogi {
-            let p = u32::from(code) / (self.size * self.size);
-            if p != 0 && p != LION && p != 7 && p != 8 {
-                let plus = u32::from(code) % (self.size * self.size) + 8 * self.size * self.size;
-                if let Ok(plus) = u16::try_from(plus) {
-                    return self.decode(pos, plus);
-                }
-            }
+        if found.is_none()
+            && let Some(plus) = self.as_plus(code)
+        {
+            return self.find(codes, plus);
         }
         found
+    }
+
+    /// XBoard reads a shogi-family promotion code other than 2 (Lion)
+    /// and 7 (`=`) as `+`: the `+` code it stands for.
+    pub fn as_plus(&self, code: u16) -> Option<u16> {
+        if !self.shogi {
+            return None;
+        }
+        let area = self.size * self.size;
+        let p = u32::from(code) / area;
+        if p == 0 || p == LION || p == 7 || p == 8 {
+            return None;
+        }
+        u16::try_from(u32::from(code) % area + 8 * area).ok()
+    }
+
+    /// The legal move a book code stands for, if any: a code no legal
+    /// move has (a key collision, a damaged entry) gives `None`.
+    pub fn decode(&self, pos: &mut Position, code: u16) -> Option<Move> {
+        let codes = self.legal_codes(pos);
+        self.find(&codes, code)
     }
 }

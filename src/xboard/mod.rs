@@ -998,7 +998,10 @@ impl<W: Write> Engine<W> {
     /// The book's moves in the current position, if a book is open.
     fn book_moves(&self) -> crate::book::BookMoves {
         match &self.book {
-            Some((book, hasher)) => crate::book::book_moves(book, hasher, self.game.position()),
+            Some((book, hasher)) => {
+                let mut pos = self.game.position().clone();
+                crate::book::book_moves(book, hasher, &mut pos)
+            }
             None => crate::book::BookMoves::default(),
         }
     }
