@@ -392,7 +392,16 @@ impl Game {
     /// given for the origin, and the promotion letter; a promotion the
     /// rules force may go unwritten (makruk's met).
     pub fn parse_any(&mut self, text: &str) -> Result<Move, MoveError> {
-        let clean = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let text = text.trim().trim_end_matches(['#', '!', '?']);
+        // A final `+` is a check, or in the shogi family a promotion
+        // (XBoard writes `Bxb2+`): the promotion is tried first.
+        if text.ends_with('+')
+            && self.pos.rules().plus_type.iter().any(|&p| p)
+            && let Some(m) = self.parse_san(text)
+        {
+            return Ok(m);
+        }
+        let clean = text.trim_end_matches(['+', '#']);
         // SAN first unless the text reads as two squares (`e2e4`), which
         // SAN never is: it is cheaper, and most PGN is SAN.
         let g = self.pos.rules().geometry();

@@ -123,7 +123,7 @@ struct BookProbeArgs {
     /// The position (default: the variant's start).
     #[arg(long)]
     fen: Option<String>,
-    /// Moves to play from it first, in Griffon's notation.
+    /// Moves to play from it first, in Griffon's notation or SAN.
     #[arg(long, default_value = "")]
     moves: String,
     /// Also load variant definitions from this file.
@@ -1219,7 +1219,7 @@ fn book(args: &BookArgs) -> Result<(), String> {
             let mut game = griffon::game::Game::new(pos);
             for text in a.moves.split_whitespace() {
                 let m = game
-                    .parse_move(text)
+                    .parse_any(text)
                     .map_err(|e| format!("move '{text}': {e}"))?;
                 game.play(m);
             }
