@@ -124,6 +124,28 @@ const VARIANT_NUMBERS: &[(&str, u64)] = &[
     ("lion", 44),
 ];
 
+/// The Chess960 extension of Polyglot's castling keys (the seed document,
+/// `RandomCastle[16]`): offsets 0-3 are Polyglot's four keys, for outer
+/// rooks; offset `3 + file` (White) and `9 + file` (Black), files b-g as
+/// 1-6, are for a right held by an inner rook. The document leaves these
+/// twelve values to be filled in; Griffon's are the first twelve outputs of
+/// SplitMix64 (`crate::rng::Rng`) seeded with 960, in offset order 4..15:
+/// White b-g, then Black b-g. A unit test recomputes them.
+const RANDOM_CASTLE_EXTRA: [u64; 12] = [
+    0x9FF9_52F2_30E7_A1DE,
+    0x769C_E0C3_58EC_72D4,
+    0x9C4A_68C8_7F39_447D,
+    0xC508_AD4B_8009_D957,
+    0x32E1_4845_00BD_A4E7,
+    0x5BAB_5B01_6F74_90D3,
+    0x161C_D419_909F_BE83,
+    0xFD45_5E48_CF99_57FA,
+    0xF021_6EF9_0252_A753,
+    0x9042_36AE_F6F2_75D1,
+    0x7093_09D2_1E55_D367,
+    0x173E_F81F_5786_D02C,
+];
+
 /// Why a variant's positions cannot be given XBoard's keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyError(pub String);
@@ -435,11 +457,21 @@ impl BookHasher {
         Some(key.wrapping_add(hand))
     }
 
-    /// Polyglot's four castling keys: a side's right on the king's right
-    /// (king side) or left (queen side), whichever rook has it.
+    /// The castling keys. A right held by a side's outer partner on the
+    /// king's right (king side) or left (queen side) takes Polyglot's key
+    /// for it, whichever file the rook is on: so XBoard's keys, and those
+    /// of every position without an inner rook holding a right, are
+    /// Polyglot's. A right held by an inner rook (Chess960, with another
+    /// rook nearer the edge on its side) takes the extension's key for its
+    /// file instead (see [`RANDOM_CASTLE_EXTRA`]); XBoard has no such keys.
     fn castling(&self, pos: &Position) -> u64 {
         let mut key = 0;
+        let Some(rules) = pos.rules().castling.as_ref() else {
+            return 0;
+        };
+        let g = pos.rules().geometry();
         for color in Color::BOTH {
+            let c = color.index();
             let rights = pos.castling_rights(color);
             if rights == 0 {
                 continue;
@@ -447,17 +479,37 @@ impl BookHasher {
             let Some(king) = pos.castling_king(color) else {
                 continue;
             };
-            let Some((kx, _)) = pos.rules().geometry().coords(king) else {
+            let Some((kx, rank)) = g.coords(king) else {
                 continue;
             };
-            let base = 768 + 2 * color.index();
-            let right = rights & !((2u32 << kx) - 1);
-            let left = rights & ((1u32 << kx) - 1);
-            if right != 0 {
-                key ^= RANDOM64[base];
-            }
-            if left != 0 {
-                key ^= RANDOM64[base + 1];
+            let partner_on = |x: u8| {
+                pos.piece_on(g.sq(x, rank)).is_some_and(|(col, s)| {
+                    col == color
+                        && rules.rook_role[c]
+                            .get(usize::from(s.role.0))
+                            .copied()
+                            .unwrap_or(false)
+                })
+            };
+            for f in 0..g.width.min(32) {
+                if rights & (1 << f) == 0 || f == kx {
+                    continue;
+                }
+                let kingside = f > kx;
+                let outer = if kingside {
+                    !(f + 1..g.width).any(partner_on)
+                } else {
+                    !(0..f).any(partner_on)
+                };
+                key ^= if outer {
+                    RANDOM64[768 + 2 * c + usize::from(!kingside)]
+                } else if (1..=6).contains(&f) {
+                    RANDOM_CASTLE_EXTRA[6 * c + usize::from(f) - 1]
+                } else {
+                    // Inner rooks beyond the g-file (10-file boards) have
+                    // no key of their own: the outer one's stands in.
+                    RANDOM64[768 + 2 * c + usize::from(!kingside)]
+                };
             }
         }
         key
@@ -577,6 +629,28 @@ mod tests {
         let k2 = key_of("crazyhouse", &fen("PP"));
         assert_ne!(k2, k0);
         assert_eq!(k2.wrapping_sub(k1), k1.wrapping_sub(k0));
+    }
+
+    #[test]
+    fn chess960_inner_rook_keys_are_splitmix_of_960() {
+        let mut rng = crate::rng::Rng(960);
+        for k in RANDOM_CASTLE_EXTRA {
+            assert_eq!(k, rng.next_u64());
+        }
+    }
+
+    #[test]
+    fn outer_rooks_keep_polyglot_keys_in_chess960() {
+        // Rooks in the corners: the Chess960 key equals the chess key.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(key_of("fischerandom", fen), 0x463b96181691fc9c);
+        // Two rooks on the king's right, the inner one (f1) with the
+        // right: its own key, not the outer rook's.
+        let inner = key_of("fischerandom", "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1");
+        let outer = key_of("fischerandom", "4k3/8/8/8/8/8/8/4KRR1 w G - 0 1");
+        let none = key_of("fischerandom", "4k3/8/8/8/8/8/8/4KRR1 w - - 0 1");
+        assert_eq!(outer ^ none, RANDOM64[768]);
+        assert_eq!(inner ^ none, RANDOM_CASTLE_EXTRA[4]);
     }
 
     #[test]
