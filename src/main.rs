@@ -309,7 +309,14 @@ struct MatchArgs {
     /// them within 1.5 pawns of equal); one per pair of games.
     #[arg(long)]
     random_plies: Option<usize>,
-    /// Seed for random openings.
+    /// Openings from this opening book: book moves picked at random by
+    /// weight, up to `--book-plies`; one per pair of games.
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// Most plies of a book opening.
+    #[arg(long = "book-plies", default_value_t = 16)]
+    book_plies: usize,
+    /// Seed for random and book openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Write the games here (PGN with [Variant], [FEN] and [SetUp] tags).
@@ -1456,6 +1463,12 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         let mut rng = arena::openings::Rng(args.seed);
         let count = args.games.div_ceil(2).max(1);
         openings = arena::openings::random(&rules, count, plies, &mut rng, 150)?;
+    }
+    if let Some(path) = &args.book {
+        let book = griffon::book::Book::load(path).map_err(|e| e.to_string())?;
+        let mut rng = arena::openings::Rng(args.seed);
+        let count = args.games.div_ceil(2).max(1);
+        openings = arena::openings::from_book(&rules, &book, count, args.book_plies, &mut rng)?;
     }
     if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
         return Err("--move-timeout: give seconds above 0".into());

@@ -158,6 +158,40 @@ pub fn random(
     Ok(out)
 }
 
+/// `count` openings drawn from a book: from the start, book moves picked
+/// at random in proportion to their weight until the book has no move or
+/// `plies` are played. Fails when the book has no move at the start.
+pub fn from_book(
+    rules: &Arc<Rules>,
+    book: &crate::book::Book,
+    count: usize,
+    plies: usize,
+    rng: &mut Rng,
+) -> Result<Vec<Opening>, String> {
+    let hasher = crate::book::BookHasher::new(&rules.variant).map_err(|e| e.to_string())?;
+    let start = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut game = Game::new(start.clone());
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let mut pos = game.position().clone();
+            let found = crate::book::book_moves(book, &hasher, &mut pos);
+            let random = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let Some(m) = crate::book::choose(&found.moves, 50, random) else {
+                break;
+            };
+            moves.push(move_text(game.position(), m));
+            game.play(m);
+        }
+        if moves.is_empty() {
+            return Err("the book has no move in the start position".into());
+        }
+        out.push(Opening { fen: None, moves });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +206,33 @@ mod tests {
             epd_fen("8/8/8/8/8/8/8/K6k w - - 3 40"),
             "8/8/8/8/8/8/8/K6k w - - 3 40"
         );
+    }
+
+    #[test]
+    fn book_openings_follow_the_book() {
+        // Polyglot's book of the fixture games: every move of every
+        // opening is one of the book's moves in its position.
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("normal").expect("normal").clone()).expect("rules");
+        let path = std::path::Path::new("tests/data/books/chess-polyglot.bin");
+        let book = crate::book::Book::load(path).expect("fixture book");
+        let hasher = crate::book::BookHasher::new(&rules.variant).expect("hasher");
+        let openings = from_book(&rules, &book, 20, 6, &mut Rng(7)).expect("openings");
+        assert_eq!(openings.len(), 20);
+        for o in &openings {
+            assert!(!o.moves.is_empty() && o.moves.len() <= 6);
+            let mut game = Game::new(Position::start(rules.clone()).expect("start"));
+            for text in &o.moves {
+                let mut pos = game.position().clone();
+                let found = crate::book::book_moves(&book, &hasher, &mut pos);
+                let m = game.parse_move(text).expect("legal");
+                assert!(
+                    found.moves.iter().any(|&(b, _)| b == m),
+                    "{text} not in the book"
+                );
+                game.play(m);
+            }
+        }
     }
 
     #[test]
