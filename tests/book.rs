@@ -177,3 +177,73 @@ fn bad_book_files_are_refused_with_a_reason() {
     assert!(!ok && err.contains("out of key order"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn keys_equal_xboards_own_along_games_of_four_variants() {
+    // XBoard 4.9.1 printed these keys while playing the games (its debug
+    // log; tools/xboard-book-keys.py): capablanca (10x8, pieces beyond
+    // Polyglot's twelve), crazyhouse (holdings, drops, promoted pieces),
+    // shogi (9x9, holdings, promotions), xiangqi (9x10).
+    let set = VariantSet::builtin().expect("built-ins");
+    for variant in ["capablanca", "crazyhouse", "shogi", "xiangqi"] {
+        let path = format!("tests/data/books/xboard-keys-{variant}.txt");
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let moves: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("moves: "))
+            .expect("moves line")
+            .split_whitespace()
+            .collect();
+        let keys: Vec<u64> = text
+            .lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| {
+                u64::from_str_radix(l.split_whitespace().nth(1).expect("key"), 16).expect("hex")
+            })
+            .collect();
+        assert!(keys.len() >= 16, "{variant}: {} keys", keys.len());
+        let v = set.get(variant).expect("variant");
+        let rules = Rules::new(v.clone()).expect("rules");
+        let hasher = BookHasher::new(v).expect("hasher");
+        let mut game = Game::new(Position::start(rules).expect("start"));
+        for (ply, want) in keys.iter().enumerate() {
+            let got = hasher.key(game.position()).expect("key");
+            assert_eq!(
+                got, *want,
+                "{variant} ply {ply}: {got:016x}, XBoard {want:016x}"
+            );
+            if let Some(text) = moves.get(ply) {
+                let m = game
+                    .parse_any(text)
+                    .unwrap_or_else(|e| panic!("{variant} {text}: {e}"));
+                game.play(m);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_entry_that_is_no_legal_move_is_reported_and_left_out() {
+    // A start-position entry with the code of e2e5 (no legal move): the
+    // probe lists it as ignored and offers no move (the engine chooses
+    // among the legal entries only).
+    let dir = std::env::temp_dir().join(format!("griffon-book-collide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let e2 = 12u16;
+    let e5 = 36u16;
+    let entry = griffon::book::BookEntry {
+        key: 0x463b96181691fc9c,
+        mv: e2 * 64 + e5,
+        weight: 100,
+        learn: 0,
+    };
+    let path = dir.join("bad.bin");
+    std::fs::write(&path, Book::from_entries(vec![entry]).to_bytes()).expect("write");
+    let (ok, out, _) = griffon(&["book", "probe", path.to_str().expect("utf-8")]);
+    assert!(ok);
+    assert!(
+        out.contains("not legal here, ignored") && out.contains("e2e5"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
