@@ -82,6 +82,11 @@ pub struct Evaluator {
     /// Per role: what its value was worked out from (`griffon values`).
     stats: Box<[PieceStats]>,
     p: Params,
+    /// Centipawns of noise added to every evaluation (0: none), and the
+    /// seed it is drawn from: self-play games that differ from the start
+    /// position, for making opening books (option `Eval Noise`).
+    pub noise: Score,
+    pub noise_seed: u64,
 }
 
 /// What a piece's value is worked out from: its average mobility over the
@@ -591,6 +596,8 @@ impl Evaluator {
             zone_colour,
             stats: stats.into_boxed_slice(),
             p,
+            noise: 0,
+            noise_seed: 0,
         }
     }
 
@@ -820,6 +827,12 @@ impl Evaluator {
         if limit > 0 {
             let clock = (pos.halfmove_clock() as Score).min(limit);
             diff -= diff * clock / limit * self.p.0[RULE_FADE] / 1000;
+        }
+        if self.noise > 0 {
+            // The same position always gets the same noise within a game
+            // (the search stays consistent); the seed changes it per game.
+            let h = (pos.key() ^ self.noise_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            diff += (h >> 40) as Score % (2 * self.noise + 1) - self.noise;
         }
         diff + self.p.0[TEMPO]
     }

@@ -184,6 +184,9 @@ struct Engine<W: Write> {
     /// to weight, 100 all alike.
     book_variety: u32,
     book_rng: crate::rng::Rng,
+    /// Option `Eval Noise`: centipawns of noise in every evaluation, with
+    /// a new seed each game (self-play for opening books).
+    eval_noise: i32,
     /// The score (centipawns, our view) of our last move's search.
     last_score: Option<i64>,
 }
@@ -241,6 +244,7 @@ impl<W: Write> Engine<W> {
         if let Some(s) = self.searcher.as_mut() {
             s.eval = crate::eval::Evaluator::with_optional(&self.rules, self.params.clone());
         }
+        self.apply_noise();
     }
 
     fn new(out: W, events_tx: Sender<Event>, set: VariantSet) -> Result<Engine<W>, String> {
@@ -300,6 +304,7 @@ impl<W: Write> Engine<W> {
             book: None,
             book_depth: 20,
             book_variety: 50,
+            eval_noise: 0,
             // Seeded from the clock: book choices differ between games.
             book_rng: crate::rng::Rng(
                 std::time::SystemTime::now()
@@ -898,6 +903,7 @@ impl<W: Write> Engine<W> {
         self.send("feature option=\"Book File -file \"");
         self.send("feature option=\"Book Depth -spin 20 0 500\"");
         self.send("feature option=\"Book Variety -spin 50 0 100\"");
+        self.send("feature option=\"Eval Noise -spin 0 0 200\"");
         self.send("feature done=1");
     }
 
@@ -957,9 +963,19 @@ impl<W: Write> Engine<W> {
             self.open_tablebases();
         }
         self.open_book();
+        self.apply_noise();
         self.game = Game::new(pos);
         self.game_over = false;
         Ok(())
+    }
+
+    /// The `Eval Noise` setting into the evaluator, with a fresh seed.
+    fn apply_noise(&mut self) {
+        let seed = self.book_rng.next_u64();
+        if let Some(s) = self.searcher.as_mut() {
+            s.eval.noise = self.eval_noise;
+            s.eval.noise_seed = seed;
+        }
     }
 
     /// Open the book for the current variant: the `Book File` option's,
@@ -1305,6 +1321,14 @@ impl<W: Write> Engine<W> {
                 self.book_file = (!value.is_empty()).then(|| value.into());
                 self.open_book();
             }
+            "Eval Noise" => match value.parse::<i32>() {
+                Ok(cp) if (0..=200).contains(&cp) => {
+                    self.stop_search();
+                    self.eval_noise = cp;
+                    self.apply_noise();
+                }
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
             "Book Depth" => match value.parse::<u32>() {
                 Ok(d) if d <= 500 => self.book_depth = d,
                 _ => self.send(&format!("Error (bad value): {line}")),
