@@ -178,6 +178,8 @@ struct Engine<W: Write> {
     book_file: Option<std::path::PathBuf>,
     /// The book in use for the current variant, with its key function.
     book: Option<(Arc<crate::book::Book>, crate::book::BookHasher)>,
+    /// The file and variant `book` was read for.
+    book_loaded: Option<(std::path::PathBuf, String)>,
     /// Option `Book Depth`: moves per side played from the book.
     book_depth: u32,
     /// Option `Book Variety`: 0 the heaviest move always, 50 in proportion
@@ -302,6 +304,7 @@ impl<W: Write> Engine<W> {
             last_score: None,
             book_file: None,
             book: None,
+            book_loaded: None,
             book_depth: 20,
             book_variety: 50,
             eval_noise: 0,
@@ -982,14 +985,25 @@ impl<W: Write> Engine<W> {
     /// else `books/VARIANT.bin` (see [`default_book`]) if there is one. A
     /// bad file is reported and no book used.
     fn open_book(&mut self) {
-        self.book = None;
         let path = match &self.book_file {
             Some(p) => p.clone(),
             None => match default_book(&self.variant.name) {
                 Some(p) => p,
-                None => return,
+                None => {
+                    self.book = None;
+                    return;
+                }
             },
         };
+        // `new` before every game: keep a book already read for this
+        // variant rather than read the file again.
+        if self.book_loaded.as_ref() == Some(&(path.clone(), self.variant.name.clone()))
+            && self.book.is_some()
+        {
+            return;
+        }
+        self.book = None;
+        self.book_loaded = Some((path.clone(), self.variant.name.clone()));
         let hasher = match crate::book::BookHasher::new(&self.variant) {
             Ok(h) => h,
             Err(e) => {
@@ -1319,6 +1333,7 @@ impl<W: Write> Engine<W> {
             }
             "Book File" => {
                 self.book_file = (!value.is_empty()).then(|| value.into());
+                self.book_loaded = None;
                 self.open_book();
             }
             "Eval Noise" => match value.parse::<i32>() {
