@@ -2,6 +2,9 @@
 //! (Debian package `polyglot`) made from chess games, and the same games
 //! replayed by Griffon (`tools/book-fixtures.py` made both files).
 
+mod common;
+use common::griffon;
+
 use griffon::book::{Book, BookHasher, MoveCoding};
 use griffon::game::{Game, move_text};
 use griffon::movegen::Move;
@@ -68,18 +71,6 @@ fn every_entry_of_a_polyglot_made_book_is_a_move_of_its_games() {
         castles > 0 && promotions > 0,
         "castles {castles}, promotions {promotions}"
     );
-}
-
-fn griffon(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_griffon"))
-        .args(args)
-        .output()
-        .expect("run griffon");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

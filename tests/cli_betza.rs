@@ -1,18 +1,9 @@
 //! The `griffon betza` command as a user runs it.
 
-use std::process::Command;
+mod common;
+use common::griffon;
 
-fn griffon(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_griffon"))
-        .args(args)
-        .output()
-        .expect("run griffon");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::process::Command;
 
 #[test]
 fn knight_from_d4_shows_eight_targets() {

@@ -20,3 +20,16 @@ pub fn rules(variant: &str) -> Arc<Rules> {
 /// The library's SplitMix64, so that every randomised test repeats exactly.
 #[allow(unused_imports)]
 pub use griffon::rng::Rng;
+
+/// Runs the `griffon` binary as a user would: success, stdout, stderr.
+pub fn griffon(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .args(args)
+        .output()
+        .expect("run griffon");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
