@@ -3,8 +3,6 @@
 mod common;
 use common::griffon;
 
-use std::process::Command;
-
 #[test]
 fn knight_from_d4_shows_eight_targets() {
     let (ok, out, _) = griffon(&["betza", "N", "--board", "8x8", "--from", "d4"]);
