@@ -393,7 +393,21 @@ impl Game {
     /// rules force may go unwritten (makruk's met).
     pub fn parse_any(&mut self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim().trim_end_matches(['#', '!', '?']);
-        // A final `+` is a check, or in the shogi family a promotion
+        let g = self.pos.rules().geometry();
+        let b = text.as_bytes();
+        let two_squares =
+            parse_square_text(g, b).is_some_and(|(_, n)| parse_square_text(g, &b[n..]).is_some());
+        if two_squares || text.contains(['@', ',']) || text.starts_with(['O', '0']) {
+            // Griffon's and XBoard's own notation, where a final `+` is a
+            // shogi promotion, else perhaps a check mark.
+            return match self.parse_move(text) {
+                Ok(m) => Ok(m),
+                Err(e) => self
+                    .parse_move(text.trim_end_matches(['+', '#']))
+                    .map_err(|_| e),
+            };
+        }
+        // SAN. A final `+` is a check, or in the shogi family a promotion
         // (XBoard writes `Bxb2+`): the promotion is tried first.
         if text.ends_with('+')
             && self.pos.rules().plus_type.iter().any(|&p| p)
@@ -401,27 +415,8 @@ impl Game {
         {
             return Ok(m);
         }
-        let clean = text.trim_end_matches(['+', '#']);
-        // SAN first unless the text reads as two squares (`e2e4`), which
-        // SAN never is: it is cheaper, and most PGN is SAN.
-        let g = self.pos.rules().geometry();
-        let b = clean.as_bytes();
-        let two_squares =
-            parse_square_text(g, b).is_some_and(|(_, n)| parse_square_text(g, &b[n..]).is_some());
-        if !two_squares
-            && !clean.contains('@')
-            && !clean.contains(',')
-            && let Some(m) = self.parse_san(clean)
-        {
-            return Ok(m);
-        }
-        match self.parse_move(clean) {
-            Ok(m) => Ok(m),
-            Err(e) if two_squares || clean.contains('@') || clean.starts_with(['O', '0']) => Err(e),
-            Err(_) => self
-                .parse_san(clean)
-                .ok_or_else(|| MoveError::Illegal(format!("'{text}' is no legal move here"))),
-        }
+        self.parse_san(text.trim_end_matches(['+', '#']))
+            .ok_or_else(|| MoveError::Illegal(format!("'{text}' is no legal move here")))
     }
 
     fn parse_san(&mut self, text: &str) -> Option<Move> {

@@ -238,3 +238,20 @@ fn an_entry_that_is_no_legal_move_is_reported_and_left_out() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_final_plus_in_coordinates_is_a_shogi_promotion() {
+    // Griffon's PGN writes a promoting bishop as `h8b2+`; read as a plain
+    // move, the bishop could not make the horse's step `d3e3` later.
+    let set = VariantSet::builtin().expect("built-ins");
+    let rules = Rules::new(set.get("shogi").expect("shogi").clone()).expect("rules");
+    let mut game = Game::new(Position::start(rules).expect("start"));
+    let line = "c3c4 i7i6 h2e2 g7g6 a3a4 h8b2+ e2b2 B@f5 B@g4 f5d3+ g4d7+ f9e8 d7b5 d3e3";
+    for text in line.split_whitespace() {
+        let m = game
+            .parse_any(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(text.ends_with('+'), m.promotion().is_some(), "{text}");
+        game.play(m);
+    }
+}
