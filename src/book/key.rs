@@ -388,8 +388,9 @@ impl BookHasher {
             j = 5;
         }
         // XBoard reads outside its key table for the promoted types below
-        // the tokin; such pieces are refused when the hasher is built, so
-        // `j` is never negative here.
+        // the tokin (slots 46-54, which only Chu Shogi's table uses, and
+        // Chu books are refused); should another table use them, such a
+        // piece gets the pawn's key here instead.
         let code = (2 * j.max(0) + i32::from(color == Color::White)) as u32;
         let (group, base) = (code / 12, code % 12);
         let mut z = RANDOM64[(64 * base + (nr & 63)) as usize];

@@ -1362,8 +1362,8 @@ impl<W: Write> Engine<W> {
 }
 
 /// The book Griffon plays a variant from by default: `books/VARIANT.bin`
-/// in the working directory, or beside the executable or up to three
-/// directories above it (a WinBoard install keeps `books/` next to the
+/// in the working directory, or in the executable's directory or one of
+/// the three above it (a WinBoard install keeps `books/` next to the
 /// engine; a cargo build runs from `target/release`).
 pub fn default_book(variant: &str) -> Option<std::path::PathBuf> {
     let name = format!("{variant}.bin");
