@@ -453,6 +453,12 @@ impl Game {
         let &(at, to, n) = squares.last()?;
         let hint = &rest[..at];
         let tail = std::str::from_utf8(&rest[at + n..]).ok()?;
+        // Seirawan gating, as XBoard writes it: `Nf3/E` (the hawk or
+        // elephant enters where the knight stood).
+        let (tail, gate) = match tail.split_once('/') {
+            Some((t, g)) => (t, Some(g)),
+            None => (tail, None),
+        };
         let promo = tail.trim_start_matches('=');
         let promo = (!promo.is_empty()).then_some(promo);
         let (hint_file, hint_rank) = {
@@ -487,6 +493,16 @@ impl Game {
             .copied()
             .filter(|&m| {
                 if m.to() != to || m.is(flag::DROP) || m.is(flag::CASTLE) {
+                    return false;
+                }
+                let gated = m
+                    .is(flag::GATE)
+                    .then(|| m.hand())
+                    .flatten()
+                    .map(|r| rules.variant.piece(r).letter.for_color(Color::White));
+                if gated.as_deref().map(str::to_ascii_uppercase)
+                    != gate.map(str::to_ascii_uppercase)
+                {
                     return false;
                 }
                 let Some((_, slot)) = self.pos.piece_on(m.from()) else {
