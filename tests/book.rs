@@ -170,13 +170,14 @@ fn bad_book_files_are_refused_with_a_reason() {
 }
 
 #[test]
-fn keys_equal_xboards_own_along_games_of_four_variants() {
+fn keys_equal_xboards_own_along_games_of_five_variants() {
     // XBoard 4.9.1 printed these keys while playing the games (its debug
     // log; tools/xboard-book-keys.py): capablanca (10x8, pieces beyond
     // Polyglot's twelve), crazyhouse (holdings, drops, promoted pieces),
-    // shogi (9x9, holdings, promotions), xiangqi (9x10).
+    // shogi (9x9, holdings, promotions), xiangqi (9x10), seirawan
+    // (holdings and gating).
     let set = VariantSet::builtin().expect("built-ins");
-    for variant in ["capablanca", "crazyhouse", "shogi", "xiangqi"] {
+    for variant in ["capablanca", "crazyhouse", "shogi", "xiangqi", "seirawan"] {
         let path = format!("tests/data/books/xboard-keys-{variant}.txt");
         let text = std::fs::read_to_string(&path).expect("fixture");
         let moves: Vec<&str> = text
