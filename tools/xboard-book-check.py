@@ -23,10 +23,12 @@ griffon = sys.argv[4] if len(sys.argv) > 4 else "target/release/griffon"
 xboard_keys = re.findall(r"book key = ([0-9a-f]{16})", open(debug, errors="replace").read())
 game = re.split(r"\n(?=\[Event )", open(pgn).read())[0]
 moves = game_moves(game.split("\n\n", 1)[1])
+fen = re.search(r'\[FEN "([^"]*)"\]', game)
+start = ["--fen", fen.group(1)] if fen else []
 bad = 0
 for ply, want in enumerate(xboard_keys[: len(moves) + 1]):
     out = subprocess.run(
-        [griffon, "book", "probe", "/dev/null", "--variant", variant, "--moves", " ".join(moves[:ply])],
+        [griffon, "book", "probe", "/dev/null", "--variant", variant, "--moves", " ".join(moves[:ply])] + start,
         capture_output=True, text=True,
     )
     got = re.search(r"key ([0-9a-f]{16})", out.stdout)
