@@ -40,7 +40,8 @@ impl BookEntry {
     }
 }
 
-/// What is wrong with a book file.
+/// What is wrong with a book file, or why a variant's positions cannot
+/// be given XBoard's keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookError(pub String);
 

@@ -23,6 +23,7 @@
 //! the facts they are), else the table Griffon sends in its `setup`
 //! command. A Griffon piece is matched to the table by its letter.
 
+use super::BookError;
 use super::random64::RANDOM64;
 use crate::geometry::Sq;
 use crate::position::Position;
@@ -146,17 +147,12 @@ const RANDOM_CASTLE_EXTRA: [u64; 12] = [
     0x173E_F81F_5786_D02C,
 ];
 
-/// Why a variant's positions cannot be given XBoard's keys.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeyError(pub String);
-
-impl std::fmt::Display for KeyError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// XBoard's number of a board square, `width * rank + file` (holdings
+/// columns excluded): the square of keys and of move codes alike.
+pub(crate) fn square_number(width: u32, pos: &Position, sq: Sq) -> Option<u32> {
+    let (x, y) = pos.rules().geometry().coords(sq)?;
+    Some(width * u32::from(y) + u32::from(x))
 }
-
-impl std::error::Error for KeyError {}
 
 /// One entry of a piece-to-char table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,8 +173,8 @@ type Slots = Vec<(u16, Entry)>;
 /// half fills slots from the pawn upwards, its last entry goes to the
 /// king's slot, `/` jumps to the promoted series (`PBishop`), `.` leaves a
 /// slot unused.
-fn parse_table(table: &str) -> Result<[Slots; 2], KeyError> {
-    let bad = |why: &str| KeyError(format!("piece-to-char table {table:?}: {why}"));
+fn parse_table(table: &str) -> Result<[Slots; 2], BookError> {
+    let bad = |why: &str| BookError(format!("piece-to-char table {table:?}: {why}"));
     let mut entries: Vec<Option<Entry>> = Vec::new();
     let mut jumps = Vec::new();
     let mut chars = table.chars().peekable();
@@ -270,13 +266,13 @@ const NATIVE_HOLDINGS: &[&str] = &[
 impl BookHasher {
     /// The hasher for `variant`, with XBoard's table for the variants it
     /// knows by name, else the table Griffon announces in `setup`.
-    pub fn new(variant: &Variant) -> Result<BookHasher, KeyError> {
+    pub fn new(variant: &Variant) -> Result<BookHasher, BookError> {
         let name = variant.xboard.name.as_str();
         let native = NATIVE_TABLES.iter().find(|(n, _)| *n == name);
         let (table, class) = match native {
             Some((_, t)) => (t.to_string(), name.to_string()),
             None if name == "chu" => {
-                return Err(KeyError(
+                return Err(BookError(
                     "Chu Shogi books are not supported: XBoard's keys for \
                      its promoted pieces read outside the key table"
                         .into(),
@@ -370,8 +366,7 @@ impl BookHasher {
 
     /// XBoard's square number: `width * rank + file`.
     pub fn square_number(&self, pos: &Position, sq: Sq) -> Option<u32> {
-        let (x, y) = pos.rules().geometry().coords(sq)?;
-        Some(self.width * u32::from(y) + u32::from(x))
+        square_number(self.width, pos, sq)
     }
 
     /// The key of one piece of XBoard type `slot` on square number `nr`.

@@ -103,7 +103,7 @@ pub struct BookMaker {
 }
 
 impl BookMaker {
-    pub fn new(rules: Arc<Rules>, options: MakeOptions) -> Result<BookMaker, super::KeyError> {
+    pub fn new(rules: Arc<Rules>, options: MakeOptions) -> Result<BookMaker, super::BookError> {
         let hasher = BookHasher::new(&rules.variant)?;
         Ok(BookMaker {
             rules,
@@ -145,6 +145,7 @@ impl BookMaker {
             "0-1" => -1,
             _ => 0,
         };
+        let coding = MoveCoding::new(&start, &self.hasher);
         let mut play = Game::new(start);
         for (ply, text) in game.moves.iter().enumerate().take(self.options.max_ply) {
             let m = match play.parse_any(text) {
@@ -163,7 +164,6 @@ impl BookMaker {
             } else {
                 -white_score
             };
-            let coding = MoveCoding::new(pos, &self.hasher);
             match (self.hasher.key(pos), coding.encode(pos, m)) {
                 (Some(key), Some(mv)) => self.count(key, mv, us, (result + 1) as u32),
                 _ => self.report.unbookable += 1,
@@ -226,10 +226,7 @@ impl BookMaker {
             .collect();
         self.report.counted = self.tallies.len();
         self.report.kept = kept.len();
-        // Stable: equal keys and weights stay in order of appearance.
-        let mut kept = kept;
-        kept.sort_by(|a, b| a.key.cmp(&b.key).then(b.weight.cmp(&a.weight)));
-        (Book::from_sorted(kept), self.report)
+        (book_order(kept), self.report)
     }
 }
 
@@ -244,6 +241,13 @@ pub fn merge(first: &Book, second: &Book) -> Book {
             .iter()
             .filter(|e| first.probe(e.key).is_empty()),
     );
+    book_order(entries)
+}
+
+/// Polyglot's order: by key, heaviest first; the sort is stable, so equal
+/// keys and weights stay in the order they came (of appearance in the
+/// games, or first book before second).
+fn book_order(mut entries: Vec<BookEntry>) -> Book {
     entries.sort_by(|a, b| a.key.cmp(&b.key).then(b.weight.cmp(&a.weight)));
     Book::from_sorted(entries)
 }

@@ -10,7 +10,7 @@ pub mod moves;
 mod random64;
 
 pub use file::{Book, BookEntry, BookError};
-pub use key::{BookHasher, KeyError};
+pub use key::BookHasher;
 pub use make::{BookMaker, MakeOptions, MakeReport, Weights, merge};
 pub use moves::MoveCoding;
 
@@ -118,13 +118,16 @@ pub fn code_text(variant: &Variant, code: u16) -> String {
         format!("{file}{rank}")
     };
     match p {
-        9 => format!(
+        moves::DROP => format!(
             "{}@{}",
             char::from_u32(from + 64).unwrap_or('?'),
             square(to)
         ),
         _ => {
-            let suffix = " nbrqac=+".chars().nth(p as usize).filter(|&c| c != ' ');
+            let suffix = moves::PROMOTION_CODES
+                .chars()
+                .nth(p as usize)
+                .filter(|&c| c != ' ');
             let mut s = format!("{}{}", square(from), square(to));
             match suffix {
                 Some(c) => s.push(c),

@@ -26,9 +26,9 @@ use crate::position::Position;
 use arrayvec::ArrayVec;
 
 /// XBoard's promotion codes: a letter's place in this string.
-const PROMOTION_CODES: &str = " nbrqac=+";
+pub(crate) const PROMOTION_CODES: &str = " nbrqac=+";
 /// `p` of a drop.
-const DROP: u32 = 9;
+pub(crate) const DROP: u32 = 9;
 /// `p` of a Lion's double move in the shogi family.
 const LION: u32 = 2;
 /// King steps in XBoard's order (N, NE, E, SE, S, SW, W, NW).
@@ -69,8 +69,7 @@ impl MoveCoding {
     }
 
     fn nr(&self, pos: &Position, sq: Sq) -> Option<u32> {
-        let (x, y) = pos.rules().geometry().coords(sq)?;
-        Some(self.width * u32::from(y) + u32::from(x))
+        super::key::square_number(self.width, pos, sq)
     }
 
     fn code(&self, from: u32, to: u32, p: u32) -> Option<u16> {
