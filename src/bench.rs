@@ -270,7 +270,7 @@ pub fn book_bench(
     runs: usize,
 ) -> Result<BookBench, String> {
     use crate::book::{
-        Book, BookEntry, BookHasher, BookMaker, MakeOptions, MoveCoding, book_moves,
+        Book, BookEntry, BookHasher, BookMaker, MakeOptions, MoveCoding, XBoardState, book_moves,
     };
     use crate::game::Game;
     let set = VariantSet::builtin().map_err(|e| e.to_string())?;
@@ -302,7 +302,9 @@ pub fn book_bench(
         .collect();
     for (pos, m) in &positions {
         let coding = MoveCoding::new(pos, &hasher);
-        if let (Some(key), Some(mv)) = (hasher.key(pos), coding.encode(pos, *m)) {
+        // Chess: XBoard's castling rights are the position's own.
+        let key = hasher.key(pos, &XBoardState::default());
+        if let (Some(key), Some(mv)) = (key, coding.encode(pos, *m)) {
             list.push(BookEntry {
                 key,
                 mv,
@@ -340,7 +342,7 @@ pub fn book_bench(
         let t = Instant::now();
         hits = 0;
         for (pos, _) in positions.iter_mut() {
-            let moves = book_moves(&book, &hasher, pos);
+            let moves = book_moves(&book, &hasher, pos, &XBoardState::default());
             hits += usize::from(!moves.moves.is_empty());
         }
         probe.push(t.elapsed().as_secs_f64() * 1e6 / positions.len() as f64);

@@ -515,6 +515,27 @@ impl Game {
                     .letter
                     .for_color(Color::White);
                 let piece_ok = match &piece {
+                    // XBoard's `+B` is a promoted bishop: the type a
+                    // bishop promotes to (shogi's horse), or a bishop
+                    // marked promoted.
+                    Some(p) if p.starts_with('+') => {
+                        let base = &p[1..];
+                        (slot.promoted && base.eq_ignore_ascii_case(&letter))
+                            || rules
+                                .variant
+                                .promotion
+                                .promoted_type
+                                .iter()
+                                .enumerate()
+                                .any(|(b, t)| {
+                                    *t == Some(slot.role)
+                                        && rules.variant.pieces.get(b).is_some_and(|d| {
+                                            base.eq_ignore_ascii_case(
+                                                &d.letter.for_color(Color::White),
+                                            )
+                                        })
+                                })
+                    }
                     Some(p) => p.eq_ignore_ascii_case(&letter),
                     None => rules.promotes[us.index()][r] || letter == "P",
                 };

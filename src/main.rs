@@ -1218,27 +1218,32 @@ fn search(args: &SearchArgs) -> Result<(), String> {
 
 /// The start position of `variant`, or `fen` in it.
 fn book(args: &BookArgs) -> Result<(), String> {
-    use griffon::book::{Book, BookHasher, book_moves, code_text};
+    use griffon::book::{Book, BookHasher, XBoardState, book_moves, code_text};
     match &args.action {
         BookAction::Probe(a) => {
             let set = variant_set(a.variant_file.as_ref())?;
             let pos = load_position(&set, &a.variant, a.fen.as_deref())?;
+            let mut xboard = match a.fen.as_deref() {
+                Some(fen) => XBoardState::from_fen(&pos, fen),
+                None => XBoardState::at_start(&pos),
+            };
             let mut game = griffon::game::Game::new(pos);
             for text in a.moves.split_whitespace() {
                 let m = game
                     .parse_any(text)
                     .map_err(|e| format!("move '{text}': {e}"))?;
+                xboard.play(game.position(), m);
                 game.play(m);
             }
             let mut scratch = game.position().clone();
             let pos = game.position();
             let hasher = BookHasher::new(&pos.rules().variant).map_err(|e| e.to_string())?;
             let book = Book::load(&a.book).map_err(|e| e.to_string())?;
-            let Some(key) = hasher.key(pos) else {
+            let Some(key) = hasher.key(pos, &xboard) else {
                 return Err("this position has a piece XBoard's piece table lacks: no key".into());
             };
             println!("key {key:016x}");
-            let found = book_moves(&book, &hasher, &mut scratch);
+            let found = book_moves(&book, &hasher, &mut scratch, &xboard);
             let total: u32 = found.moves.iter().map(|(_, e)| u32::from(e.weight)).sum();
             for (m, e) in &found.moves {
                 let share = if total > 0 {

@@ -5,7 +5,7 @@
 mod common;
 use common::griffon;
 
-use griffon::book::{Book, BookHasher, MoveCoding};
+use griffon::book::{Book, BookHasher, MoveCoding, XBoardState};
 use griffon::game::{Game, move_text};
 use griffon::movegen::Move;
 use griffon::position::{Position, Rules};
@@ -28,7 +28,7 @@ fn positions() -> HashMap<u64, Vec<(Position, Move)>> {
         for text in line.trim_end_matches('}').split_whitespace() {
             let m = game.parse_move(text).expect("legal move");
             let pos = game.position().clone();
-            let key = hasher.key(&pos).expect("key");
+            let key = hasher.key(&pos, &XBoardState::default()).expect("key");
             out.entry(key).or_default().push((pos, m));
             game.play(m);
         }
@@ -170,15 +170,33 @@ fn bad_book_files_are_refused_with_a_reason() {
 }
 
 #[test]
-fn keys_equal_xboards_own_along_games_of_five_variants() {
+fn keys_equal_xboards_own_along_games_of_ten_variants() {
     // XBoard 4.9.1 printed these keys while playing the games (its debug
     // log; tools/xboard-book-keys.py): capablanca (10x8, pieces beyond
     // Polyglot's twelve), crazyhouse (holdings, drops, promoted pieces),
     // shogi (9x9, holdings, promotions), xiangqi (9x10), seirawan
-    // (holdings and gating).
+    // (holdings and gating); and where XBoard's game holds more than the
+    // position: super (a shuffled setup from its FEN, with castling rights
+    // for corner pieces that cannot castle), spartan and suicide (castling
+    // rights for sides without castling), grand (captured pieces in their
+    // owner's holdings until a promotion takes them) and great (nine men
+    // in hand from the start, no castling but XBoard's rights). A second
+    // shogi game has XBoard's SAN for a promoted bishop's moves (`+Bxh9`).
     let set = VariantSet::builtin().expect("built-ins");
-    for variant in ["capablanca", "crazyhouse", "shogi", "xiangqi", "seirawan"] {
-        let path = format!("tests/data/books/xboard-keys-{variant}.txt");
+    for (variant, file) in [
+        ("capablanca", "capablanca"),
+        ("crazyhouse", "crazyhouse"),
+        ("shogi", "shogi"),
+        ("shogi", "shogi-2"),
+        ("xiangqi", "xiangqi"),
+        ("seirawan", "seirawan"),
+        ("super", "super"),
+        ("spartan", "spartan"),
+        ("suicide", "suicide"),
+        ("grand", "grand"),
+        ("great", "great"),
+    ] {
+        let path = format!("tests/data/books/xboard-keys-{file}.txt");
         let text = std::fs::read_to_string(&path).expect("fixture");
         let moves: Vec<&str> = text
             .lines()
@@ -197,9 +215,21 @@ fn keys_equal_xboards_own_along_games_of_five_variants() {
         let v = set.get(variant).expect("variant");
         let rules = Rules::new(v.clone()).expect("rules");
         let hasher = BookHasher::new(v).expect("hasher");
-        let mut game = Game::new(Position::start(rules).expect("start"));
+        let (start, mut xboard) = match text.lines().find_map(|l| l.strip_prefix("fen: ")) {
+            Some(fen) => {
+                let pos = Position::from_fen(rules, fen).expect("fen");
+                let xboard = XBoardState::from_fen(&pos, fen);
+                (pos, xboard)
+            }
+            None => {
+                let pos = Position::start(rules).expect("start");
+                let xboard = XBoardState::at_start(&pos);
+                (pos, xboard)
+            }
+        };
+        let mut game = Game::new(start);
         for (ply, want) in keys.iter().enumerate() {
-            let got = hasher.key(game.position()).expect("key");
+            let got = hasher.key(game.position(), &xboard).expect("key");
             assert_eq!(
                 got, *want,
                 "{variant} ply {ply}: {got:016x}, XBoard {want:016x}"
@@ -208,6 +238,7 @@ fn keys_equal_xboards_own_along_games_of_five_variants() {
                 let m = game
                     .parse_any(text)
                     .unwrap_or_else(|e| panic!("{variant} {text}: {e}"));
+                xboard.play(game.position(), m);
                 game.play(m);
             }
         }

@@ -889,3 +889,79 @@ fn plays_from_a_polyglot_book_and_lists_it_with_bk() {
     e.expect(|l| l == "pong 7");
     e.send("quit");
 }
+
+#[test]
+fn book_keys_follow_what_xboard_keeps_beyond_the_position() {
+    // Each book holds one entry: under the key XBoard 4.9.1 computed at a
+    // ply of one of its games (tests/data/books/xboard-keys-*.txt), the
+    // move the game played there. The engine, fed the game's moves, must
+    // find it. In grand, XBoard's key then counts the captured pieces it
+    // keeps in hand for promotion; in super, the castling rights of its
+    // own shuffled setup, which the engine gets by `setboard`.
+    use griffon::book::{Book, BookEntry, BookHasher, MoveCoding};
+    let set = VariantSet::builtin().expect("built-ins");
+    let dir = std::env::temp_dir().join(format!("griffon-book-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (variant, ply) in [("grand", 30), ("super", 8)] {
+        let text = std::fs::read_to_string(format!("tests/data/books/xboard-keys-{variant}.txt"))
+            .expect("fixture");
+        let fen = text.lines().find_map(|l| l.strip_prefix("fen: "));
+        let moves: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("moves: "))
+            .expect("moves")
+            .split_whitespace()
+            .collect();
+        let key = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{ply} ")))
+            .map(|k| u64::from_str_radix(k, 16).expect("hex"))
+            .expect("key at the ply");
+        let v = set.get(variant).expect("variant");
+        let rules = Rules::new(v.clone()).expect("rules");
+        let start = match fen {
+            Some(f) => Position::from_fen(rules, f),
+            None => Position::start(rules),
+        }
+        .expect("start");
+        let hasher = BookHasher::new(v).expect("hasher");
+        let mut game = Game::new(start);
+        let mut played = Vec::new();
+        for text in &moves[..ply] {
+            let m = game.parse_any(text).expect("legal");
+            played.push(griffon::game::move_text(game.position(), m));
+            game.play(m);
+        }
+        let next = game.parse_any(moves[ply]).expect("legal");
+        let next_text = griffon::game::move_text(game.position(), next);
+        let coding = MoveCoding::new(game.position(), &hasher);
+        let code = coding.encode(game.position(), next).expect("code");
+        let book = Book::from_entries(vec![BookEntry {
+            key,
+            mv: code,
+            weight: 1,
+            learn: 0,
+        }]);
+        let path = dir.join(format!("{variant}.bin"));
+        std::fs::write(&path, book.to_bytes()).expect("write");
+        let mut e = Engine::start(&[]);
+        e.send("new");
+        e.send(&format!("variant {variant}"));
+        if let Some(f) = fen {
+            e.send(&format!("setboard {f}"));
+        }
+        e.send(&format!("option Book File={}", path.display()));
+        e.send("force");
+        for m in &played {
+            e.send(&format!("usermove {m}"));
+        }
+        e.send("bk");
+        let line = e.expect(|l| l.starts_with(' '));
+        assert!(
+            line.starts_with(&format!(" {next_text} ")),
+            "{variant}: {line}, want {next_text}"
+        );
+        e.send("quit");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,7 +7,9 @@ XBoard's without XBoard installed.
 Usage: tools/xboard-book-keys.py XBOARD.debug GAMES.pgn > tests/data/books/xboard-keys-VARIANT.txt
 (the game from tools/xboard-match.sh with XBOARD_ARGS="-usePolyglotBook
 true -polyglotBook BOOK -firstXBook -secondXBook -bookDepth N").
-Output: a `moves:` line (SAN as XBoard wrote it), then `PLY KEY` lines.
+Output: a `fen:` line when the game starts from the FEN XBoard saved (a
+shuffled setup), a `moves:` line (SAN as XBoard wrote it), then `PLY KEY`
+lines.
 """
 import re
 import sys
@@ -21,6 +23,9 @@ game = re.split(r"\n(?=\[Event )", open(pgn).read())[0]
 moves = game_moves(game.split("\n\n", 1)[1])
 keys = keys[: len(moves) + 1]
 print("# XBoard 4.9.1's book keys (its debug log), ply by ply, for the game below")
+fen = re.search(r'\[FEN "([^"]*)"\]', game)
+if fen:
+    print("fen: " + fen.group(1))
 print("moves: " + " ".join(moves[: len(keys)]))
 for ply, key in enumerate(keys):
     print(f"{ply} {key}")

@@ -173,15 +173,17 @@ pub fn from_book(
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
         let mut game = Game::new(start.clone());
+        let mut xboard = crate::book::XBoardState::at_start(&start);
         let mut moves = Vec::new();
         while moves.len() < plies {
             let mut pos = game.position().clone();
-            let found = crate::book::book_moves(book, &hasher, &mut pos);
+            let found = crate::book::book_moves(book, &hasher, &mut pos, &xboard);
             let random = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
             let Some(m) = crate::book::choose(&found.moves, 50, random) else {
                 break;
             };
             moves.push(move_text(game.position(), m));
+            xboard.play(game.position(), m);
             game.play(m);
         }
         if moves.is_empty() {
@@ -222,9 +224,11 @@ mod tests {
         for o in &openings {
             assert!(!o.moves.is_empty() && o.moves.len() <= 6);
             let mut game = Game::new(Position::start(rules.clone()).expect("start"));
+            // Chess from the start: XBoard holds what the position does.
+            let xboard = crate::book::XBoardState::at_start(game.position());
             for text in &o.moves {
                 let mut pos = game.position().clone();
-                let found = crate::book::book_moves(&book, &hasher, &mut pos);
+                let found = crate::book::book_moves(&book, &hasher, &mut pos, &xboard);
                 let m = game.parse_move(text).expect("legal");
                 assert!(
                     found.moves.iter().any(|&(b, _)| b == m),

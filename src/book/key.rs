@@ -25,6 +25,7 @@
 
 use super::BookError;
 use super::random64::RANDOM64;
+use super::state::XBoardState;
 use crate::geometry::Sq;
 use crate::position::Position;
 use crate::variant::{Color, Role, Variant};
@@ -407,8 +408,10 @@ impl BookHasher {
 
     /// The key of `pos`, or `None` if a piece on the board or in hand has
     /// no type in XBoard's table (no book can hold such a position).
-    pub fn key(&self, pos: &Position) -> Option<u64> {
-        let mut key = self.variant_term;
+    /// `extra` is what XBoard holds along the game beyond the position:
+    /// castling rights and pieces in hand (see [`XBoardState`]).
+    pub fn key(&self, pos: &Position, extra: &XBoardState) -> Option<u64> {
+        let mut key = self.variant_term ^ extra.castling_key();
         for color in Color::BOTH {
             let c = color.index();
             for (_, s) in pos.pieces(color) {
@@ -435,6 +438,7 @@ impl BookHasher {
         for color in Color::BOTH {
             let c = color.index();
             for (r, &n) in pos.holdings(color).iter().enumerate() {
+                let n = u32::from(n) + extra.in_hand(color, r);
                 if n == 0 {
                     continue;
                 }
@@ -571,15 +575,16 @@ mod tests {
         let set = crate::variant::VariantSet::builtin().expect("built-ins");
         let v = set.get(variant).expect("variant");
         let rules = crate::position::Rules::new(v.clone()).expect("rules");
-        let fen = v.start.fen.clone();
-        let mut game = crate::game::Game::new(Position::from_fen(rules, &fen).expect("fen"));
+        let mut game = crate::game::Game::new(Position::start(rules).expect("start"));
+        let mut xboard = XBoardState::at_start(game.position());
         for m in moves {
             let mv = game.parse_move(m).expect("legal move");
+            xboard.play(game.position(), mv);
             game.play(mv);
         }
         BookHasher::new(v)
             .expect("hasher")
-            .key(game.position())
+            .key(game.position(), &xboard)
             .expect("key")
     }
 
@@ -588,7 +593,11 @@ mod tests {
         let v = set.get(variant).expect("variant");
         let rules = crate::position::Rules::new(v.clone()).expect("rules");
         let pos = Position::from_fen(rules, fen).expect("fen");
-        BookHasher::new(v).expect("hasher").key(&pos).expect("key")
+        let xboard = XBoardState::from_fen(&pos, fen);
+        BookHasher::new(v)
+            .expect("hasher")
+            .key(&pos, &xboard)
+            .expect("key")
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! tag other than the book's skips the game, and an illegal move ends its
 //! game (reported) instead of the whole run.
 
-use super::{Book, BookEntry, BookHasher, MoveCoding};
+use super::{Book, BookEntry, BookHasher, MoveCoding, XBoardState};
 use crate::game::Game;
 use crate::pgn::PgnGame;
 use crate::position::{Position, Rules};
@@ -145,6 +145,10 @@ impl BookMaker {
             "0-1" => -1,
             _ => 0,
         };
+        let mut xboard = match game.tag("FEN") {
+            Some(fen) => XBoardState::from_fen(&start, fen),
+            None => XBoardState::at_start(&start),
+        };
         let coding = MoveCoding::new(&start, &self.hasher);
         let mut play = Game::new(start);
         for (ply, text) in game.moves.iter().enumerate().take(self.options.max_ply) {
@@ -164,10 +168,11 @@ impl BookMaker {
             } else {
                 -white_score
             };
-            match (self.hasher.key(pos), coding.encode(pos, m)) {
+            match (self.hasher.key(pos, &xboard), coding.encode(pos, m)) {
                 (Some(key), Some(mv)) => self.count(key, mv, us, (result + 1) as u32),
                 _ => self.report.unbookable += 1,
             }
+            xboard.play(play.position(), m);
             play.play(m);
         }
     }

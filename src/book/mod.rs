@@ -8,11 +8,13 @@ pub mod key;
 pub mod make;
 pub mod moves;
 mod random64;
+pub mod state;
 
 pub use file::{Book, BookEntry, BookError};
 pub use key::BookHasher;
 pub use make::{BookMaker, MakeOptions, MakeReport, Weights, merge};
 pub use moves::MoveCoding;
+pub use state::XBoardState;
 
 use crate::movegen::Move;
 use crate::position::Position;
@@ -28,12 +30,18 @@ pub struct BookMoves {
     pub illegal: Vec<BookEntry>,
 }
 
-/// The book's moves for `pos`; none when the position has no key (a
+/// The book's moves for `pos`, with `extra` the castling rights XBoard
+/// holds beyond the position's own; none when the position has no key (a
 /// piece XBoard's table lacks). `pos` is only borrowed mutably to try the
 /// moves for legality; it is left as it was.
-pub fn book_moves(book: &Book, hasher: &BookHasher, pos: &mut Position) -> BookMoves {
+pub fn book_moves(
+    book: &Book,
+    hasher: &BookHasher,
+    pos: &mut Position,
+    extra: &XBoardState,
+) -> BookMoves {
     let mut out = BookMoves::default();
-    let Some(key) = hasher.key(pos) else {
+    let Some(key) = hasher.key(pos, extra) else {
         return out;
     };
     let entries = book.probe(key);

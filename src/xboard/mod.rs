@@ -186,6 +186,10 @@ struct Engine<W: Write> {
     /// to weight, 100 all alike.
     book_variety: u32,
     book_rng: crate::rng::Rng,
+    /// The game's start position, with what XBoard holds there beyond it
+    /// (see [`crate::book::XBoardState`]): book keys replay the game from
+    /// it.
+    book_start: Box<(Position, crate::book::XBoardState)>,
     /// Option `Eval Noise`: centipawns of noise in every evaluation, with
     /// a new seed each game (self-play for opening books).
     eval_noise: i32,
@@ -268,6 +272,7 @@ impl<W: Write> Engine<W> {
             set,
             variant,
             rules,
+            book_start: Box::new((pos.clone(), crate::book::XBoardState::at_start(&pos))),
             game: Game::new(pos),
             searcher: Some(Box::new(searcher)),
             running: None,
@@ -967,6 +972,7 @@ impl<W: Write> Engine<W> {
         }
         self.open_book();
         self.apply_noise();
+        *self.book_start = (pos.clone(), crate::book::XBoardState::at_start(&pos));
         self.game = Game::new(pos);
         self.game_over = false;
         Ok(())
@@ -1029,8 +1035,12 @@ impl<W: Write> Engine<W> {
     fn book_moves(&self) -> crate::book::BookMoves {
         match &self.book {
             Some((book, hasher)) => {
-                let mut pos = self.game.position().clone();
-                crate::book::book_moves(book, hasher, &mut pos)
+                let (mut pos, mut xboard) = (*self.book_start).clone();
+                for m in self.game.moves() {
+                    xboard.play(&pos, m);
+                    pos.make(m);
+                }
+                crate::book::book_moves(book, hasher, &mut pos, &xboard)
             }
             None => crate::book::BookMoves::default(),
         }
@@ -1178,6 +1188,7 @@ impl<W: Write> Engine<W> {
         self.stop_search();
         match Position::from_fen(self.rules.clone(), fen) {
             Ok(pos) => {
+                *self.book_start = (pos.clone(), crate::book::XBoardState::from_fen(&pos, fen));
                 self.game = Game::new(pos);
                 self.game_over = false;
                 if let Some(s) = self.searcher.as_mut() {
@@ -1214,6 +1225,7 @@ impl<W: Write> Engine<W> {
                 let fen = format!("{} {side} - - 0 1", placement(&g, &board));
                 match Position::from_fen(self.rules.clone(), &fen) {
                     Ok(pos) => {
+                        *self.book_start = (pos.clone(), Default::default());
                         self.game = Game::new(pos);
                         self.game_over = false;
                     }
