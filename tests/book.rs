@@ -196,26 +196,12 @@ fn keys_equal_xboards_own_along_games_of_ten_variants() {
         ("grand", "grand"),
         ("great", "great"),
     ] {
-        let path = format!("tests/data/books/xboard-keys-{file}.txt");
-        let text = std::fs::read_to_string(&path).expect("fixture");
-        let moves: Vec<&str> = text
-            .lines()
-            .find_map(|l| l.strip_prefix("moves: "))
-            .expect("moves line")
-            .split_whitespace()
-            .collect();
-        let keys: Vec<u64> = text
-            .lines()
-            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-            .map(|l| {
-                u64::from_str_radix(l.split_whitespace().nth(1).expect("key"), 16).expect("hex")
-            })
-            .collect();
+        let common::XBoardKeys { fen, moves, keys } = common::xboard_keys(file);
         assert!(keys.len() >= 16, "{variant}: {} keys", keys.len());
         let v = set.get(variant).expect("variant");
         let rules = Rules::new(v.clone()).expect("rules");
         let hasher = BookHasher::new(v).expect("hasher");
-        let (start, mut xboard) = match text.lines().find_map(|l| l.strip_prefix("fen: ")) {
+        let (start, mut xboard) = match fen.as_deref() {
             Some(fen) => {
                 let pos = Position::from_fen(rules, fen).expect("fen");
                 let xboard = XBoardState::from_fen(&pos, fen);

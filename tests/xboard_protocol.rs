@@ -2,6 +2,8 @@
 //! lines, read the replies. Bad input must get the CECP error forms and
 //! leave the game as it was.
 
+mod common;
+
 use griffon::game::Game;
 use griffon::position::{Position, Rules};
 use griffon::variant::VariantSet;
@@ -903,23 +905,11 @@ fn book_keys_follow_what_xboard_keeps_beyond_the_position() {
     let dir = std::env::temp_dir().join(format!("griffon-book-state-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     for (variant, ply) in [("grand", 30), ("super", 8)] {
-        let text = std::fs::read_to_string(format!("tests/data/books/xboard-keys-{variant}.txt"))
-            .expect("fixture");
-        let fen = text.lines().find_map(|l| l.strip_prefix("fen: "));
-        let moves: Vec<&str> = text
-            .lines()
-            .find_map(|l| l.strip_prefix("moves: "))
-            .expect("moves")
-            .split_whitespace()
-            .collect();
-        let key = text
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{ply} ")))
-            .map(|k| u64::from_str_radix(k, 16).expect("hex"))
-            .expect("key at the ply");
+        let common::XBoardKeys { fen, moves, keys } = common::xboard_keys(variant);
+        let key = keys[ply];
         let v = set.get(variant).expect("variant");
         let rules = Rules::new(v.clone()).expect("rules");
-        let start = match fen {
+        let start = match fen.as_deref() {
             Some(f) => Position::from_fen(rules, f),
             None => Position::start(rules),
         }
@@ -932,7 +922,7 @@ fn book_keys_follow_what_xboard_keeps_beyond_the_position() {
             played.push(griffon::game::move_text(game.position(), m));
             game.play(m);
         }
-        let next = game.parse_any(moves[ply]).expect("legal");
+        let next = game.parse_any(&moves[ply]).expect("legal");
         let next_text = griffon::game::move_text(game.position(), next);
         let coding = MoveCoding::new(game.position(), &hasher);
         let code = coding.encode(game.position(), next).expect("code");
@@ -947,7 +937,7 @@ fn book_keys_follow_what_xboard_keeps_beyond_the_position() {
         let mut e = Engine::start(&[]);
         e.send("new");
         e.send(&format!("variant {variant}"));
-        if let Some(f) = fen {
+        if let Some(f) = &fen {
             e.send(&format!("setboard {f}"));
         }
         e.send(&format!("option Book File={}", path.display()));

@@ -33,3 +33,38 @@ pub fn griffon(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A game XBoard played with its book keys (`tests/data/books/xboard-keys-
+/// NAME.txt`, written by tools/xboard-book-keys.py): the FEN it started
+/// from (none for the variant's own setup), its moves in XBoard's SAN, and
+/// the key XBoard printed before each ply.
+pub struct XBoardKeys {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    pub keys: Vec<u64>,
+}
+
+pub fn xboard_keys(name: &str) -> XBoardKeys {
+    let path = format!("tests/data/books/xboard-keys-{name}.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    XBoardKeys {
+        fen: text
+            .lines()
+            .find_map(|l| l.strip_prefix("fen: "))
+            .map(str::to_string),
+        moves: text
+            .lines()
+            .find_map(|l| l.strip_prefix("moves: "))
+            .expect("moves line")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+        keys: text
+            .lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| {
+                u64::from_str_radix(l.split_whitespace().nth(1).expect("key"), 16).expect("hex")
+            })
+            .collect(),
+    }
+}
