@@ -9,6 +9,8 @@ pub mod arena;
 pub mod bench;
 pub mod book;
 pub mod eval;
+pub mod files;
+pub mod fuzzing;
 pub mod game;
 pub mod geometry;
 pub mod movegen;

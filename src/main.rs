@@ -644,8 +644,9 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
     write_stdout(&text)
 }
 
-fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &PathBuf) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &std::path::Path) -> Result<(), String> {
+    let text =
+        griffon::files::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut cache = std::collections::HashMap::new();
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut out = String::new();
@@ -756,7 +757,7 @@ fn read_params(path: Option<&PathBuf>) -> Result<Option<griffon::eval::Params>, 
     let Some(path) = path else {
         return Ok(None);
     };
-    let text = std::fs::read_to_string(path)
+    let text = griffon::files::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     griffon::eval::Params::parse(&text)
         .map(Some)
@@ -1096,7 +1097,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
     let mut texts = Vec::new();
     for path in &args.pgn {
         texts.push(
-            std::fs::read_to_string(path)
+            griffon::files::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
         );
     }
@@ -1350,7 +1351,7 @@ fn book_make(a: &BookMakeArgs) -> Result<(), String> {
         weights,
         only,
     };
-    let bytes = std::fs::read(&a.pgn).map_err(|e| format!("{}: {e}", a.pgn.display()))?;
+    let bytes = griffon::files::read(&a.pgn).map_err(|e| format!("{}: {e}", a.pgn.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     let start = std::time::Instant::now();
     let mut maker = BookMaker::new(rules, options).map_err(|e| e.to_string())?;

@@ -32,6 +32,9 @@ const BAD: &[(&str, usize, &str)] = &[
     ("xmW", 1, "induction"),
     ("[F?aR]", 4, "not 'a'"),
     ("NkW", 2, "unknown modifier 'k'"),
+    // Six king legs with open directions: 19,000 moves, which took
+    // seconds to compile (found by cargo fuzz).
+    ("KKmacamaaabK", 3, "more than 4096 moves"),
 ];
 
 #[test]

@@ -14,7 +14,8 @@ use std::sync::atomic::AtomicBool;
 /// Reads an openings file: `.pgn` as PGN, anything else as one FEN (or
 /// EPD: the first four fields and operations after them) per line.
 pub fn read_file(path: &str) -> Result<Vec<Opening>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = crate::files::read_to_string(std::path::Path::new(path))
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
     let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
         parse_pgn(&text)
     } else {

@@ -65,7 +65,7 @@ impl Book {
     /// book, or damaged) refuse the whole file, since bisection over it
     /// would answer wrongly.
     pub fn load(path: &Path) -> Result<Book, BookError> {
-        let bytes = std::fs::read(path)
+        let bytes = crate::files::read(path)
             .map_err(|e| BookError(format!("cannot read {}: {e}", path.display())))?;
         Book::from_bytes(&bytes).map_err(|e| BookError(format!("{}: {e}", path.display())))
     }

@@ -462,15 +462,30 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
         if m.is(flag::DROP) {
             continue;
         }
+        // Castling in a Chess960 setup may put the king or its partner
+        // back on the other's square (king d1, rook c1 trade places): no
+        // piece can enter there.
+        let landed =
+            |sq: Sq| m.to() == sq || m.is(flag::CASTLE) && castling_partner_to(g, m) == Some(sq);
         for &role in &in_hand {
-            if gate_open(m.from()) {
+            if gate_open(m.from()) && !landed(m.from()) {
                 add(list, 0, false, m.gating(role, false));
             }
-            if m.is(flag::CASTLE) && gate_open(m.aux()) {
+            if m.is(flag::CASTLE) && gate_open(m.aux()) && !landed(m.aux()) {
                 add(list, 0, false, m.gating(role, true));
             }
         }
     }
+}
+
+/// Where a castling move puts the partner: beside the king's destination,
+/// on the side the king came from.
+fn castling_partner_to(g: &crate::geometry::Geometry, m: Move) -> Option<Sq> {
+    let (kt, rank) = g.coords(m.to())?;
+    let (kf, _) = g.coords(m.from())?;
+    let (rf, _) = g.coords(m.aux())?;
+    let rt = if rf > kf { kt.checked_sub(1)? } else { kt + 1 };
+    Some(g.sq(rt, rank))
 }
 
 /// What becomes of a moving piece: its type, whether it may still make a

@@ -24,11 +24,16 @@ pub enum PositionError {
     },
     /// A piece that must promote stands where it must already have promoted.
     PawnOnLastRank(String),
+    /// A piece outside its region (the xiangqi palace), or where it could
+    /// never move (shogi's pawn on the last rank).
+    CannotStand(String),
     /// The side not to move is in check: the position cannot arise.
     OpponentInCheck,
     /// Holdings the variant cannot have: a royal piece, or more pieces of
     /// a type than [`MAX_IN_HAND`].
     BadHoldings(String),
+    /// An n-check counter beyond the variant's n.
+    BadChecks(String),
 }
 
 /// Most pieces of one type a FEN may put in a hand (far above any real
@@ -58,8 +63,13 @@ impl fmt::Display for PositionError {
                 )
             }
             PositionError::PawnOnLastRank(sq) => write!(f, "a piece on {sq} should have promoted"),
+            PositionError::CannotStand(sq) => write!(
+                f,
+                "the piece on {sq} cannot stand there (outside its region, or with no move)"
+            ),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
             PositionError::BadHoldings(why) => write!(f, "bad holdings: {why}"),
+            PositionError::BadChecks(why) => write!(f, "bad check counter: {why}"),
         }
     }
 }
@@ -86,6 +96,14 @@ impl Position {
         let mut board = vec![super::EDGE; g.size].into_boxed_slice();
         for sq in g.squares() {
             board[usize::from(sq)] = 0;
+        }
+        if let (Some(got), Some(most)) = (setup.checks_remaining, variant.start.checks_remaining)
+            && (got[0] > most[0] || got[1] > most[1])
+        {
+            return Err(PositionError::BadChecks(format!(
+                "{}+{} checks to give, more than the variant's {}+{}",
+                got[0], got[1], most[0], most[1]
+            )));
         }
         let cap = (rules.table.max_walk * 2).max(1);
         let mut pos = Position {
@@ -138,6 +156,9 @@ impl Position {
                     && !rules.promotion_choices[c].is_empty()
                 {
                     return Err(PositionError::PawnOnLastRank(g.name(sq)));
+                }
+                if !rules.can_stand[c][r][usize::from(sq)] {
+                    return Err(PositionError::CannotStand(g.name(sq)));
                 }
                 let virgin = if pawn {
                     rules.double_step_region[c][usize::from(sq)]

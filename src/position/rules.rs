@@ -204,6 +204,11 @@ pub struct Rules {
     /// Per colour and role: the squares a drop may go to (before the
     /// rules that depend on the position: nifu, uchifuzume).
     pub drop_targets: [Box<[Box<[Sq]>]>; 2],
+    /// Per colour and role, by square: whether such a piece can stand
+    /// there at all: inside its mobility region (the xiangqi palace), and
+    /// where immobility is illegal (shogi), on a square it can move from.
+    /// A FEN with a piece anywhere else is refused.
+    pub can_stand: [Box<[Box<[bool]>]>; 2],
     /// Per role: the farthest (in king steps) it can reach in one move on
     /// an empty board; 255 for riders. Bounds where a drop can give check.
     pub reach: Box<[u8]>,
@@ -375,6 +380,23 @@ impl Rules {
                     .unwrap_or(Role(r as u8))
             })
             .collect();
+        let can_stand = Color::BOTH.map(|c| {
+            (0..roles)
+                .map(|r| {
+                    let trees = table.role_trees(c, Role(r as u8));
+                    let zone = variant.pieces[r].mobility[c.index()]
+                        .as_ref()
+                        .map(region_map);
+                    let mut m = vec![false; g.size];
+                    for sq in g.squares() {
+                        m[usize::from(sq)] = zone.as_ref().is_none_or(|z| z[usize::from(sq)])
+                            && (!variant.immobility_illegal
+                                || can_move(&table, trees.root(sq), sq));
+                    }
+                    m.into_boxed_slice()
+                })
+                .collect()
+        });
         let drop_targets = Color::BOTH.map(|c| {
             let region = region_map(&drops.region[c.index()]);
             let first_rank = if c == Color::White { 0 } else { g.height - 1 };
@@ -466,6 +488,7 @@ impl Rules {
             holdings,
             hand_role,
             drop_targets,
+            can_stand,
             reach,
             strikes,
             leaps,

@@ -131,15 +131,25 @@ fn unpack(data: u64, mv: u64) -> Unpacked {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). Aborts if the
+    /// memory is not there; sizes from input go through [`Self::try_new`].
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(n);
+        Self::try_new(mb)
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()))
+    }
+
+    /// A table of about `mb` megabytes, or `None` if the system will not
+    /// give that much: a user's `memory` setting must not end the engine.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let bytes = mb.max(1).checked_mul(1024 * 1024)?;
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
         buckets.resize_with(n, Bucket::default);
-        TranspositionTable {
+        Some(TranspositionTable {
             buckets: buckets.into_boxed_slice(),
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Bytes the table occupies.

@@ -304,8 +304,14 @@ fn check_header(header: &Header, rules: &Rules) -> Result<Material, TbError> {
 
 /// Read a whole table, checking every header field and the checksum.
 pub fn read(path: &Path, rules: &Rules) -> Result<Loaded, TbError> {
-    let bytes = std::fs::read(path).map_err(|e| TbError(format!("{}: {e}", path.display())))?;
-    let header = parse_header(&bytes)?;
+    let bytes =
+        crate::files::read(path).map_err(|e| TbError(format!("{}: {e}", path.display())))?;
+    read_bytes(&bytes, rules)
+}
+
+/// A whole table from its bytes, checked as [`read`] checks a file.
+pub fn read_bytes(bytes: &[u8], rules: &Rules) -> Result<Loaded, TbError> {
+    let header = parse_header(bytes)?;
     let material = check_header(&header, rules)?;
     let steps: Vec<PieceSteps> = material
         .men
@@ -323,7 +329,7 @@ pub fn read(path: &Path, rules: &Rules) -> Result<Loaded, TbError> {
     if index.size != header.positions {
         return Err(TbError("index size differs from the header's".into()));
     }
-    let data = &bytes[header.length..];
+    let data = bytes.get(header.length..).unwrap_or_default();
     if data.len() as u64 != header.compressed {
         return Err(TbError(format!(
             "truncated or padded: {} bytes of data, header says {}",

@@ -82,7 +82,7 @@ impl VariantSet {
     pub fn load_file(&mut self, path: impl AsRef<Path>) -> Result<Loaded, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        match std::fs::read_to_string(path) {
+        match crate::files::read_to_string(path) {
             Ok(text) => self.load_str(&name, &text),
             Err(error) => Err(LoadError {
                 errors: vec![VariantError::Io { path: name, error }],

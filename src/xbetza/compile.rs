@@ -31,13 +31,13 @@ pub fn compile(text: &str, dialect: Dialect) -> Result<PieceMoves, BetzaError> {
             }
         }
     }
-    // The same move written twice (e.g. `KW`) is one move.
-    let mut unique: Vec<MoveDef> = Vec::with_capacity(moves.len());
-    for m in moves {
-        if !unique.contains(&m) {
-            unique.push(m);
-        }
-    }
+    // The same move written twice (e.g. `KW`) is one move; the first
+    // place it is written decides the order.
+    let mut seen = std::collections::HashSet::with_capacity(moves.len());
+    let unique: Vec<MoveDef> = moves
+        .into_iter()
+        .filter(|m| seen.insert(m.clone()))
+        .collect();
     Ok(PieceMoves {
         moves: unique,
         warnings,
@@ -250,6 +250,9 @@ fn native(atom: Atom, dir: u8) -> bool {
 struct Ctx<'a> {
     group: &'a RawGroup,
     out: &'a mut Vec<MoveDef>,
+    /// Partial moves tried so far: paths that die before their last leg
+    /// yield no move, so the move count alone does not bound the work.
+    tried: usize,
 }
 
 fn fault(text: &str, position: usize, message: impl Into<String>) -> BetzaError {
@@ -267,10 +270,14 @@ fn expand_group(text: &str, group: &RawGroup, out: &mut Vec<MoveDef>) -> Result<
     if atom == Atom::O {
         return castling(text, group, out);
     }
-    let mut ctx = Ctx { group, out };
+    let mut ctx = Ctx {
+        group,
+        out,
+        tried: 0,
+    };
     let mut legs = Vec::with_capacity(group.legs.len());
     expand_leg(&mut ctx, 0, atom, range, 0, false, &mut legs);
-    if ctx.out.len() > MAX_MOVES {
+    if ctx.out.len() > MAX_MOVES || ctx.tried > MAX_TRIED {
         return Err(fault(
             text,
             group.pos,
@@ -284,8 +291,13 @@ fn expand_group(text: &str, group: &RawGroup, out: &mut Vec<MoveDef>) -> Result<
 
 /// Most moves one string may expand to: far above any real piece (the Chu
 /// Shogi Lion has under 100), low enough that a string with many open legs
-/// is refused instead of exhausting memory.
-const MAX_MOVES: usize = 20_000;
+/// is refused at once instead of taking seconds and memory (a fuzzer's
+/// `KKmacamaaabK` expanded to 19,000 moves).
+const MAX_MOVES: usize = 4096;
+
+/// Most partial moves one group may try (see [`Ctx::tried`]): a string of
+/// sixty `a` legs tried billions of paths that all died.
+const MAX_TRIED: usize = 1 << 18;
 
 /// Reject combinations that have no meaning, with the position of the letter.
 fn check_group(text: &str, group: &RawGroup) -> Result<(), BetzaError> {
@@ -452,7 +464,8 @@ fn expand_leg(
     slider_before: bool,
     legs: &mut Vec<Leg>,
 ) {
-    if ctx.out.len() > MAX_MOVES {
+    ctx.tried += 1;
+    if ctx.out.len() > MAX_MOVES || ctx.tried > MAX_TRIED {
         return;
     }
     let group = ctx.group;
@@ -507,9 +520,8 @@ fn expand_leg(
                     creates_ep: false,
                 };
                 def.creates_ep = creates_ep(&def);
-                if !ctx.out.contains(&def) {
-                    ctx.out.push(def);
-                }
+                // Duplicates go in `compile`, in one pass over all groups.
+                ctx.out.push(def);
             } else {
                 let (next_atom, next_range) = next_leg_atom(group, k, atom, range, dir);
                 let slider = slider_before || range != 1;

@@ -28,6 +28,9 @@ use crate::search::SEARCH_STACK;
 
 /// The hash table's share of XBoard's `memory` (megabytes for the whole
 /// engine): all of it but what the rest of the engine needs.
+/// Megabytes the engine takes until XBoard's `memory` says otherwise.
+const DEFAULT_MEMORY_MB: usize = 64;
+
 fn hash_megabytes(memory: usize) -> usize {
     if memory > 8 {
         memory - 4
@@ -80,6 +83,8 @@ const XBOARD_VARIANTS: &[&str] = &[
 
 enum Event {
     Line(String),
+    /// A line over [`MAX_LINE`] bytes: its start and its length.
+    Overlong(String, usize),
     Eof,
     Info(u64, Info),
 }
@@ -219,20 +224,7 @@ pub fn run_with(
     }
     let (tx, rx) = unbounded();
     let reader_tx = tx.clone();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            match line {
-                Ok(l) => {
-                    if reader_tx.send(Event::Line(l)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        let _ = reader_tx.send(Event::Eof);
-    });
+    std::thread::spawn(move || read_lines(std::io::stdin().lock(), &reader_tx));
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), tx, set)?;
     engine.set_params(params);
@@ -241,6 +233,82 @@ pub fn run_with(
     }
     engine.run(rx);
     Ok(())
+}
+
+/// The longest protocol line the engine reads whole. XBoard's longest
+/// lines (a `setboard` of a 16x16 board, a `setup` with piece lines) are a
+/// few hundred bytes; anything longer is reported and skipped, so that no
+/// input can make the engine hold unbounded memory.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// Reads protocol lines from `input` until its end, then sends `Eof`. A
+/// line is the bytes up to a newline, without a final `\r` (WinBoard's
+/// line ends); bytes that are not UTF-8 become U+FFFD, so no byte sequence
+/// ends the engine's input early. A line longer than [`MAX_LINE`] arrives
+/// as `Overlong`, with its start and length.
+fn read_lines(mut input: impl BufRead, tx: &Sender<Event>) {
+    let mut line = Vec::new();
+    let mut dropped = 0usize;
+    let send = |line: &[u8], dropped: usize| {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let text = String::from_utf8_lossy(line).into_owned();
+        let event = if dropped == 0 {
+            Event::Line(text)
+        } else {
+            Event::Overlong(text, line.len() + dropped)
+        };
+        tx.send(event).is_ok()
+    };
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        if buf.is_empty() {
+            if (!line.is_empty() || dropped > 0) && !send(&line, dropped) {
+                return;
+            }
+            break;
+        }
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..newline.unwrap_or(buf.len())];
+        let take = chunk.len().min(MAX_LINE - line.len());
+        line.extend_from_slice(&chunk[..take]);
+        dropped += chunk.len() - take;
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            if !send(&line, dropped) {
+                return;
+            }
+            line.clear();
+            dropped = 0;
+        }
+    }
+    let _ = tx.send(Event::Eof);
+}
+
+/// Runs the engine on `input` as if it came on standard input, to its end,
+/// and returns what the engine wrote: the protocol without a process, for
+/// fuzzing and transcript tests. Searches started by the input are stopped
+/// at its end.
+pub fn run_script(input: &[u8]) -> Result<Vec<u8>, String> {
+    run_script_with_memory(input, DEFAULT_MEMORY_MB)
+}
+
+/// [`run_script`] with `memory_mb` megabytes for the engine from the
+/// start (as if XBoard had sent `memory` first): fuzzing runs the engine
+/// many thousand times and wants a small table.
+pub fn run_script_with_memory(input: &[u8], memory_mb: usize) -> Result<Vec<u8>, String> {
+    let set = VariantSet::builtin().map_err(|e| e.to_string())?;
+    let (tx, rx) = unbounded();
+    read_lines(input, &tx);
+    let mut out = Vec::new();
+    let mut engine = Engine::with_memory(&mut out, tx, set, memory_mb)?;
+    engine.run(rx);
+    drop(engine);
+    Ok(out)
 }
 
 impl<W: Write> Engine<W> {
@@ -254,6 +322,15 @@ impl<W: Write> Engine<W> {
     }
 
     fn new(out: W, events_tx: Sender<Event>, set: VariantSet) -> Result<Engine<W>, String> {
+        Self::with_memory(out, events_tx, set, DEFAULT_MEMORY_MB)
+    }
+
+    fn with_memory(
+        out: W,
+        events_tx: Sender<Event>,
+        set: VariantSet,
+        memory_mb: usize,
+    ) -> Result<Engine<W>, String> {
         let variant = set
             .get("normal")
             .ok_or("the built-in variant 'normal' is missing")?
@@ -261,7 +338,6 @@ impl<W: Write> Engine<W> {
         let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         let (done_tx, done_rx) = unbounded();
-        let memory_mb = 64;
         let searcher = Searcher::new(
             &pos,
             hash_megabytes(memory_mb),
@@ -323,7 +399,19 @@ impl<W: Write> Engine<W> {
     }
 
     fn send(&mut self, line: &str) {
-        let _ = writeln!(self.out, "{line}");
+        // Errors echo what they got; control characters from hostile
+        // input would reach the GUI as line breaks or worse. (A tab is
+        // ours: it separates the PV in thinking output.)
+        let hostile = |c: char| c.is_control() && c != '\t';
+        if line.contains(hostile) {
+            let clean: String = line
+                .chars()
+                .map(|c| if hostile(c) { '?' } else { c })
+                .collect();
+            let _ = writeln!(self.out, "{clean}");
+        } else {
+            let _ = writeln!(self.out, "{line}");
+        }
         let _ = self.out.flush();
     }
 
@@ -371,6 +459,13 @@ impl<W: Write> Engine<W> {
             }
             Event::Info(id, info) => {
                 self.thinking(id, &info);
+                true
+            }
+            Event::Overlong(head, len) => {
+                let head: String = head.chars().take(40).collect();
+                self.send(&format!(
+                    "Error (line of {len} bytes, longer than {MAX_LINE}: ignored): {head}..."
+                ));
                 true
             }
             Event::Eof => false,
@@ -793,11 +888,32 @@ impl<W: Write> Engine<W> {
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb > 0 => {
                     self.stop_search();
-                    self.memory_mb = mb;
-                    if let Some(s) = self.searcher.as_mut() {
-                        // Free the old table before taking the new one.
-                        s.tt = crate::search::TranspositionTable::new(1);
-                        s.tt = crate::search::TranspositionTable::new(hash_megabytes(mb));
+                    let old = self.memory_mb;
+                    let Some(s) = self.searcher.as_mut() else {
+                        self.memory_mb = mb;
+                        return true;
+                    };
+                    // Free the old table before taking the new one; if the
+                    // system refuses the new size, take the old one back.
+                    s.tt = crate::search::TranspositionTable::new(1);
+                    match crate::search::TranspositionTable::try_new(hash_megabytes(mb)) {
+                        Some(tt) => {
+                            s.tt = tt;
+                            self.memory_mb = mb;
+                        }
+                        None => {
+                            if let Some(tt) =
+                                crate::search::TranspositionTable::try_new(hash_megabytes(old))
+                            {
+                                s.tt = tt;
+                            } else {
+                                self.memory_mb = 1;
+                            }
+                            self.send(&format!(
+                                "Error (cannot allocate {mb} MB; keeping {} MB): {line}",
+                                self.memory_mb
+                            ));
+                        }
                     }
                 }
                 _ => self.send(&format!("Error (bad memory size): {line}")),
