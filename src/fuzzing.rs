@@ -33,8 +33,11 @@ pub const TARGETS: &[(&str, Target)] = &[
 
 /// The built-in variants, read once: fuzzing runs each target millions of
 /// times.
+static BUILTIN_SET: Lazy<VariantSet> =
+    Lazy::new(|| VariantSet::builtin().expect("built-in variants load"));
+
 static BUILTIN: Lazy<Vec<Arc<Rules>>> = Lazy::new(|| {
-    let set = VariantSet::builtin().expect("built-in variants load");
+    let set = &*BUILTIN_SET;
     let mut names: Vec<&str> = set.iter().map(|v| v.name.as_str()).collect();
     names.sort_unstable();
     names
@@ -122,7 +125,7 @@ pub fn move_text(data: &[u8]) {
 /// Protocol lines, fed to the engine loop as if from XBoard; searches
 /// they start are stopped at the end of the input.
 pub fn protocol(data: &[u8]) {
-    let _ = crate::xboard::run_script_with_memory(data, 1);
+    let _ = crate::xboard::run_script_in((*BUILTIN_SET).clone(), data, 1);
 }
 
 /// A book file: read, probed in the start position of a variant, and

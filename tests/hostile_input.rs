@@ -281,3 +281,15 @@ fn files_that_are_no_files_are_refused() {
     );
     assert_reply(&got, "pong 1");
 }
+
+#[test]
+fn non_ascii_in_edit_mode_is_a_bad_edit_command() {
+    // A fuzzer's find: a multi-byte character where edit mode expects a
+    // piece letter panicked on a byte slice.
+    let got = replies(
+        "xboard\nprotover 2\nnew\nedit\n#\nKe1\n\u{e9}8\n\u{fffd}\u{fffd}8\nke8\n.\nping 1\n"
+            .as_bytes(),
+    );
+    assert_reply(&got, "Error (bad edit command): \u{e9}8");
+    assert_reply(&got, "pong 1");
+}

@@ -13,6 +13,7 @@ use crate::xbetza::{self, BetzaError, Dialect, PieceMoves};
 /// pass their own to check the variant rules independently of the compiler.
 pub type Compiler = fn(&str, Dialect) -> Result<PieceMoves, BetzaError>;
 
+#[derive(Clone)]
 pub(crate) struct Entry {
     pub variant: Arc<Variant>,
     /// Merged settings, kept so that later files can inherit from the variant.
@@ -28,7 +29,9 @@ pub struct Loaded {
 }
 
 /// Known variants. Loading is all or nothing per call: if any file of the
-/// batch has an error, nothing from it is added.
+/// batch has an error, nothing from it is added. Cloning shares the
+/// variants (they are behind `Arc`).
+#[derive(Clone)]
 pub struct VariantSet {
     /// Sorted by name.
     entries: Vec<Entry>,

@@ -302,6 +302,12 @@ pub fn run_script(input: &[u8]) -> Result<Vec<u8>, String> {
 /// many thousand times and wants a small table.
 pub fn run_script_with_memory(input: &[u8], memory_mb: usize) -> Result<Vec<u8>, String> {
     let set = VariantSet::builtin().map_err(|e| e.to_string())?;
+    run_script_in(set, input, memory_mb)
+}
+
+/// [`run_script_with_memory`] offering the variants of `set`, which a
+/// fuzzer reads once instead of on every run.
+pub fn run_script_in(set: VariantSet, input: &[u8], memory_mb: usize) -> Result<Vec<u8>, String> {
     let (tx, rx) = unbounded();
     read_lines(input, &tx);
     let mut out = Vec::new();
@@ -1351,7 +1357,10 @@ impl<W: Write> Engine<W> {
             "c" => self.edit_color = self.edit_color.opponent(),
             "#" => board.iter_mut().for_each(|b| *b = None),
             _ => {
-                let (piece, square) = line.split_at(1.min(line.len()));
+                // The piece letter is the first character, whatever its
+                // width in bytes (hostile input is not ASCII).
+                let first = line.chars().next().map_or(0, char::len_utf8);
+                let (piece, square) = line.split_at(first);
                 let Some(i) = parse_wire_square(&g, square).and_then(|sq| g.dense(sq)) else {
                     self.send(&format!("Error (bad edit command): {line}"));
                     return;
