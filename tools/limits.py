@@ -4,7 +4,7 @@
 Usage: tools/limits.py [GRIFFON] [--quick]
 
 - memory: peak RSS (VmHWM) of a search of 4 s after `memory N`, for several
-  N, with 1 and 2 threads (`cores`);
+  N, with 1 and 2 threads (`cores`), in capablanca and chu (and chu with 8);
 - cores: the most threads the process had during a search after `cores N`;
 - stop: how long after `?`, `force` and `quit` the engine stops a search
   (until `move`, until the `pong` of a `ping` sent with `force`, until the
@@ -74,20 +74,21 @@ class Engine:
 
 
 def memory():
-    sizes = [16, 64, 256] if QUICK else [16, 64, 256, 1024]
-    for cores in (1, 2):
-        for mb in sizes:
-            e = Engine()
-            e.send(f"memory {mb}")
-            e.send(f"cores {cores}")
-            e.send("new")
-            e.send("variant capablanca")
-            e.send("st 4")
-            e.send("go")
-            e.wait(lambda l: l.startswith("move "), 30)
-            hwm = e.status("VmHWM") / 1024
-            e.quit()
-            print(f"memory {mb:5d} MB, cores {cores}: peak RSS {hwm:7.1f} MB ({'within' if hwm <= mb else 'OVER'})")
+    sizes = [16, 64, 256] if QUICK else [16, 32, 64, 256, 1024]
+    runs = [(v, c, mb) for v in ("capablanca", "chu") for c in (1, 2) for mb in sizes]
+    runs += [("chu", 8, 64)]
+    for variant, cores, mb in runs:
+        e = Engine()
+        e.send(f"memory {mb}")
+        e.send(f"cores {cores}")
+        e.send("new")
+        e.send(f"variant {variant}")
+        e.send("st 4")
+        e.send("go")
+        e.wait(lambda l: l.startswith("move "), 30)
+        hwm = e.status("VmHWM") / 1024
+        e.quit()
+        print(f"memory {mb:5d} MB, {variant:10s} cores {cores}: peak RSS {hwm:7.1f} MB ({'within' if hwm <= mb else 'OVER'})")
 
 
 def cores():

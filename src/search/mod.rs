@@ -268,6 +268,12 @@ struct Thread<'a> {
 
 impl Searcher {
     pub fn new(pos: &Position, memory_mb: usize, stop: Arc<AtomicBool>) -> Searcher {
+        Self::with_table(pos, TranspositionTable::new(memory_mb), stop)
+    }
+
+    /// A searcher for `pos`'s variant using a table that already exists
+    /// (the engine keeps its table when the variant changes).
+    pub fn with_table(pos: &Position, tt: TranspositionTable, stop: Arc<AtomicBool>) -> Searcher {
         let area = pos.rules().geometry().size;
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -277,7 +283,7 @@ impl Searcher {
         }
         Searcher {
             eval: Evaluator::new(pos.rules()),
-            tt: TranspositionTable::new(memory_mb),
+            tt,
             stop,
             threads: 1,
             heuristics: vec![Heuristics::new(area, pos.rules().variant.pieces.len())],

@@ -26,16 +26,23 @@ use std::time::Duration;
 /// Stack size for search threads: each ply keeps move lists on the stack.
 use crate::search::SEARCH_STACK;
 
-/// The hash table's share of XBoard's `memory` (megabytes for the whole
-/// engine): all of it but what the rest of the engine needs.
 /// Megabytes the engine takes until XBoard's `memory` says otherwise.
 const DEFAULT_MEMORY_MB: usize = 64;
 
-fn hash_megabytes(memory: usize) -> usize {
-    if memory > 8 {
-        memory - 4
+/// The hash table's share of XBoard's `memory` (megabytes for the whole
+/// engine) when searching with `threads` threads, so that the process
+/// stays within it. The rest of the engine (code, the built-in variants
+/// and their trajectory tables, each thread's stack and history tables)
+/// was measured at 7.5-9 MB with one thread and about 1.2 MB more per
+/// thread (`tools/limits.py`); the reserve, 8 MB and 2 MB per thread,
+/// leaves a margin. A size too small to hold the reserve twice gets a
+/// quarter of it.
+fn hash_megabytes(memory: usize, threads: usize) -> usize {
+    let reserve = 8 + 2 * threads.clamp(1, 256);
+    if memory >= 2 * reserve {
+        memory - reserve
     } else {
-        memory.div_ceil(2)
+        (memory / 4).max(1)
     }
 }
 
@@ -153,6 +160,11 @@ struct Engine<W: Write> {
     our_time: Duration,
     moves_played: u32,
     memory_mb: usize,
+    /// Whether the hash table has `memory_mb`'s size yet. It is sized at
+    /// the first search or `memory`, not at start-up: XBoard sends
+    /// `memory` before the first search, and a default-sized table taken
+    /// before that would already have broken a smaller limit.
+    table_sized: bool,
     /// Search threads (XBoard `cores`).
     cores: usize,
     /// Evaluation weights from `--params`; `None`: each variant's own
@@ -344,11 +356,7 @@ impl<W: Write> Engine<W> {
         let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         let (done_tx, done_rx) = unbounded();
-        let searcher = Searcher::new(
-            &pos,
-            hash_megabytes(memory_mb),
-            Arc::new(AtomicBool::new(false)),
-        );
+        let searcher = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
         Ok(Engine {
             out,
             set,
@@ -375,6 +383,7 @@ impl<W: Write> Engine<W> {
             our_time: Duration::from_secs(300),
             moves_played: 0,
             memory_mb,
+            table_sized: false,
             cores: 1,
             params: None,
             tb_path: None,
@@ -499,6 +508,12 @@ impl<W: Write> Engine<W> {
             self.claim_result();
             return;
         }
+        if !self.table_sized && !self.size_table(self.memory_mb) {
+            log::warn!(
+                "cannot allocate {} MB for the hash table; searching with 1 MB",
+                self.memory_mb
+            );
+        }
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };
@@ -557,6 +572,29 @@ impl<W: Write> Engine<W> {
     }
 
     /// Stop a running search and throw its result away.
+    /// Gives the hash table its share of `mb` megabytes for the engine
+    /// with `self.cores` threads, freeing the old table first so that the
+    /// two never exist at once. `false` if the system refuses: the table
+    /// then has 1 MB. Without a searcher (a search thread lost it) the
+    /// size waits for the next one.
+    fn size_table(&mut self, mb: usize) -> bool {
+        let Some(s) = self.searcher.as_mut() else {
+            self.memory_mb = mb;
+            self.table_sized = false;
+            return true;
+        };
+        s.tt = crate::search::TranspositionTable::new(1);
+        self.table_sized = true;
+        match crate::search::TranspositionTable::try_new(hash_megabytes(mb, self.cores)) {
+            Some(tt) => {
+                s.tt = tt;
+                self.memory_mb = mb;
+                true
+            }
+            None => false,
+        }
+    }
+
     fn stop_search(&mut self) {
         let Some(running) = self.running.take() else {
             return;
@@ -734,6 +772,13 @@ impl<W: Write> Engine<W> {
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => {
                     self.stop_search();
+                    if hash_megabytes(self.memory_mb, n)
+                        != hash_megabytes(self.memory_mb, self.cores)
+                    {
+                        // More threads leave less for the table (resized
+                        // at the next search).
+                        self.table_sized = false;
+                    }
                     self.cores = n;
                     if let Some(s) = self.searcher.as_mut() {
                         s.set_threads(n);
@@ -895,31 +940,16 @@ impl<W: Write> Engine<W> {
                 Ok(mb) if mb > 0 => {
                     self.stop_search();
                     let old = self.memory_mb;
-                    let Some(s) = self.searcher.as_mut() else {
-                        self.memory_mb = mb;
-                        return true;
-                    };
-                    // Free the old table before taking the new one; if the
-                    // system refuses the new size, take the old one back.
-                    s.tt = crate::search::TranspositionTable::new(1);
-                    match crate::search::TranspositionTable::try_new(hash_megabytes(mb)) {
-                        Some(tt) => {
-                            s.tt = tt;
-                            self.memory_mb = mb;
+                    if !self.size_table(mb) {
+                        // The system refuses the new size: take the old
+                        // one back.
+                        if !self.size_table(old) {
+                            self.memory_mb = 1;
                         }
-                        None => {
-                            if let Some(tt) =
-                                crate::search::TranspositionTable::try_new(hash_megabytes(old))
-                            {
-                                s.tt = tt;
-                            } else {
-                                self.memory_mb = 1;
-                            }
-                            self.send(&format!(
-                                "Error (cannot allocate {mb} MB; keeping {} MB): {line}",
-                                self.memory_mb
-                            ));
-                        }
+                        self.send(&format!(
+                            "Error (cannot allocate {mb} MB; keeping {} MB): {line}",
+                            self.memory_mb
+                        ));
                     }
                 }
                 _ => self.send(&format!("Error (bad memory size): {line}")),
@@ -1072,13 +1102,19 @@ impl<W: Write> Engine<W> {
         };
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         if !Arc::ptr_eq(&variant, &self.variant) {
-            // Free the old searcher's table before taking the new one.
-            self.searcher = None;
-            let mut searcher = Searcher::new(
-                &pos,
-                hash_megabytes(self.memory_mb),
-                Arc::new(AtomicBool::new(false)),
-            );
+            // The new searcher takes over the old one's table, emptied:
+            // allocating it again would cost as much as clearing it.
+            let mut searcher = match self.searcher.take() {
+                Some(old) => {
+                    let mut tt = old.tt;
+                    tt.clear();
+                    Searcher::with_table(&pos, tt, Arc::new(AtomicBool::new(false)))
+                }
+                None => {
+                    self.table_sized = false;
+                    Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)))
+                }
+            };
             searcher.set_threads(self.cores);
             searcher.eval = crate::eval::Evaluator::with_optional(&rules, self.params.clone());
             self.searcher = Some(Box::new(searcher));
