@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Issue 11's limits, measured on a running engine (Linux: /proc).
 
-Usage: tools/limits.py [GRIFFON] [--quick]
+Usage: tools/limits.py [GRIFFON] [--quick] [--part=memory|cores|stop|cycles ...]
 
 - memory: peak RSS (VmHWM) of a search of 4 s after `memory N`, for several
   N, with 1 and 2 threads (`cores`), in capablanca and chu (and chu with 8);
@@ -9,8 +9,10 @@ Usage: tools/limits.py [GRIFFON] [--quick]
 - stop: how long after `?`, `force` and `quit` the engine stops a search
   (until `move`, until the `pong` of a `ping` sent with `force`, until the
   process ends), median and worst of several tries;
-- cycles: RSS after 100 and after 1,000 `new` / `variant V` / `setboard`
-  cycles over every built-in variant.
+- cycles: RSS after 100, 1,000, 2,000 and 4,000 `new` / `variant V` /
+  `setboard` cycles over every built-in variant, every tenth with a
+  search to depth 3, under `memory 16` and `memory 64` (the allocator settles in the
+  first thousand; a leak would keep growing).
 Prints one line per measurement; nothing is asserted.
 """
 import os
@@ -149,18 +151,34 @@ def cycles():
             var = [p.split()[1] for p in parts[1:] if p.strip().startswith("variant ")]
             if var and not line.startswith("#"):
                 fens.setdefault({"chess": "normal"}.get(var[0], var[0]), parts[0].strip())
+    for mb in (16, 64):
+        cycles_under(mb, names, fens)
+
+
+def cycles_under(mb, names, fens):
     e = Engine()
-    for n, total in ((100, 100), (900, 1000)):
-        for i in range(n):
+    e.send(f"memory {mb}")
+    i = 0
+    for total in (100, 1000, 2000, 4000):
+        while i < total:
             v = names[i % len(names)]
             e.send("new")
             e.send(f"variant {v}")
             e.send("setboard " + fens.get(v, "8/8/8/8/8/8/8/8 w - - 0 1"))
+            if i % 10 == 0:
+                # Now and then a short search, so the table is used too.
+                e.send("sd 3")
+                e.send("go")
+                e.wait(lambda l: l.startswith("move ") or "{" in l, 30)
+                e.send("force")
             e.send(f"ping {i}")
             e.wait(lambda l, i=i: l == f"pong {i}", 60)
-        print(f"after {total:5d} new/variant/setboard cycles: RSS {e.status('VmRSS') / 1024:.1f} MB, peak {e.status('VmHWM') / 1024:.1f} MB")
+            i += 1
+        print(f"memory {mb}: after {total:5d} new/variant/setboard cycles: RSS {e.status('VmRSS') / 1024:.1f} MB, peak {e.status('VmHWM') / 1024:.1f} MB")
     e.quit()
 
 
+parts = [a[len("--part="):] for a in sys.argv[1:] if a.startswith("--part=")]
 for part in (memory, cores, stop, cycles):
-    part()
+    if not parts or part.__name__ in parts:
+        part()

@@ -31,14 +31,15 @@ const DEFAULT_MEMORY_MB: usize = 64;
 
 /// The hash table's share of XBoard's `memory` (megabytes for the whole
 /// engine) when searching with `threads` threads, so that the process
-/// stays within it. The rest of the engine (code, the built-in variants
-/// and their trajectory tables, each thread's stack and history tables)
-/// was measured at 7.5-9 MB with one thread and about 1.2 MB more per
-/// thread (`tools/limits.py`); the reserve, 8 MB and 2 MB per thread,
-/// leaves a margin. A size too small to hold the reserve twice gets a
-/// quarter of it.
+/// stays within it. The rest of the engine (code, variants and their
+/// trajectory tables, each thread's stack and history tables) was
+/// measured at 7.5-9 MB in one variant with one thread, about 1.2 MB more
+/// per thread, and up to 22 MB once a session has loaded every built-in
+/// variant in turn (what the allocator keeps of the freed tables;
+/// `tools/limits.py`). The reserve, 24 MB and 2 MB per thread, covers
+/// that; a size too small to hold the reserve twice gets a quarter of it.
 fn hash_megabytes(memory: usize, threads: usize) -> usize {
-    let reserve = 8 + 2 * threads.clamp(1, 256);
+    let reserve = 24 + 2 * threads.clamp(1, 256);
     if memory >= 2 * reserve {
         memory - reserve
     } else {
