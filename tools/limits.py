@@ -11,8 +11,8 @@ Usage: tools/limits.py [GRIFFON] [--quick] [--part=memory|cores|stop|cycles ...]
   process ends), median and worst of several tries;
 - cycles: RSS after 100, 1,000, 2,000 and 4,000 `new` / `variant V` /
   `setboard` cycles over every built-in variant, every tenth with a
-  search to depth 3, under `memory 16` and `memory 64` (the allocator settles in the
-  first thousand; a leak would keep growing).
+  search to depth 3, under `memory 16` and `memory 64` (the allocator
+  settles within the first 2,000; a leak would keep growing).
 Prints one line per measurement; nothing is asserted.
 """
 import os

@@ -572,7 +572,6 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    /// Stop a running search and throw its result away.
     /// Gives the hash table its share of `mb` megabytes for the engine
     /// with `self.cores` threads, freeing the old table first so that the
     /// two never exist at once. `false` if the system refuses: the table
@@ -596,6 +595,7 @@ impl<W: Write> Engine<W> {
         }
     }
 
+    /// Stop a running search and throw its result away.
     fn stop_search(&mut self) {
         let Some(running) = self.running.take() else {
             return;
