@@ -11,8 +11,8 @@ Usage: tools/limits.py [GRIFFON] [--quick] [--part=memory|cores|stop|cycles ...]
   process ends), median and worst of several tries;
 - cycles: RSS after 100, 1,000, 2,000 and 4,000 `new` / `variant V` /
   `setboard` cycles over every built-in variant, every tenth with a
-  search to depth 3, under `memory 16` and `memory 64` (the allocator
-  settles within the first 2,000; a leak would keep growing).
+  search to depth 3, under `memory 16` (1 and 2 threads) and `memory 64`
+  (a leak, or freed blocks the allocator keeps, would keep growing).
 Prints one line per measurement; nothing is asserted.
 """
 import os
@@ -151,12 +151,13 @@ def cycles():
             var = [p.split()[1] for p in parts[1:] if p.strip().startswith("variant ")]
             if var and not line.startswith("#"):
                 fens.setdefault({"chess": "normal"}.get(var[0], var[0]), parts[0].strip())
-    for mb in (16, 64):
-        cycles_under(mb, names, fens)
+    for mb, threads in ((16, 1), (16, 2), (64, 1)):
+        cycles_under(mb, threads, names, fens)
 
 
-def cycles_under(mb, names, fens):
+def cycles_under(mb, threads, names, fens):
     e = Engine()
+    e.send(f"cores {threads}")
     e.send(f"memory {mb}")
     i = 0
     for total in (100, 1000, 2000, 4000):
@@ -174,7 +175,7 @@ def cycles_under(mb, names, fens):
             e.send(f"ping {i}")
             e.wait(lambda l, i=i: l == f"pong {i}", 60)
             i += 1
-        print(f"memory {mb}: after {total:5d} new/variant/setboard cycles: RSS {e.status('VmRSS') / 1024:.1f} MB, peak {e.status('VmHWM') / 1024:.1f} MB")
+        print(f"memory {mb}, cores {threads}: after {total:5d} new/variant/setboard cycles: RSS {e.status('VmRSS') / 1024:.1f} MB, peak {e.status('VmHWM') / 1024:.1f} MB")
     e.quit()
 
 

@@ -131,9 +131,10 @@ impl Position {
             records: vec![Entry::default(); cap * SLOTS].into_boxed_slice(),
             rec_len: [0; SLOTS],
             cap,
-            saved: Vec::with_capacity((cap * 256).min(1 << 20)),
-            patches: Vec::with_capacity(4096),
+            saved: Vec::new(),
+            patches: Vec::new(),
         };
+        pos.reserve_undo();
         let mut next = [0usize; 2];
         for rank in 0..g.height {
             for file in 0..g.width {

@@ -138,6 +138,19 @@ impl Position {
         &self.rules
     }
 
+    /// Room in the undo stacks for a search tree, so that `make` does not
+    /// allocate there (a clone keeps only what is in use). A search uses
+    /// about two walk records per ply; sixteen is ample, and the cap keeps
+    /// each position's stacks below a few hundred kilobytes: these are
+    /// freed and taken again with every position, and large blocks churned
+    /// that way make the allocator hold on to memory.
+    pub fn reserve_undo(&mut self) {
+        let want = (self.cap * 16).clamp(1024, 1 << 16);
+        self.saved.reserve(want.saturating_sub(self.saved.len()));
+        self.patches
+            .reserve(1024usize.saturating_sub(self.patches.len()));
+    }
+
     pub fn side_to_move(&self) -> Color {
         self.side
     }

@@ -158,27 +158,55 @@ struct Heuristics {
     counters: Vec<Move>,
     /// Continuation history: `[earlier move][quiet move]`, each move as
     /// its piece type and destination, for the moves one and two plies
-    /// back (one table serves both). Empty where the variant has too many
-    /// types and squares for it.
+    /// back (one table serves both). Where the variant has more pairs
+    /// than `CONT_MAX` (shogi, chu and bigger) the pair is hashed into
+    /// `CONT_MAX` entries: a collision only blurs move ordering, and the
+    /// table's size stays inside the per-thread share of `memory`.
     cont: Vec<i16>,
-    /// Piece types times padded squares: the row length of `cont`, or 0.
+    /// Piece types times padded squares: the row length of `cont`.
     cont_row: usize,
+    /// Whether `cont` is indexed by a hash of the pair.
+    cont_hashed: bool,
 }
 
-/// Largest continuation-history table (entries of two bytes, per thread).
-const CONT_MAX: usize = 8 << 20;
+/// Entries of the continuation-history table (two bytes each, per
+/// thread): 1 MB, within the 3 MB per thread that `memory` sets aside.
+const CONT_BITS: u32 = 19;
+const CONT_MAX: usize = 1 << CONT_BITS;
 
 impl Heuristics {
     fn new(area: usize, roles: usize) -> Heuristics {
         let row = roles * area;
-        let cont_row = if row * row <= CONT_MAX { row } else { 0 };
+        let cont_hashed = row * row > CONT_MAX;
         Heuristics {
             killers: [[Move::default(); 2]; MAX_PLY + 2],
             history: vec![0; 2 * area * area],
             counters: vec![Move::default(); area * area],
-            cont: vec![0; cont_row * cont_row],
-            cont_row,
+            cont: vec![0; if cont_hashed { CONT_MAX } else { row * row }],
+            cont_row: row,
+            cont_hashed,
         }
+    }
+
+    /// Empty tables for another variant, in the buffers this one had:
+    /// freeing and allocating them at each variant change would leave the
+    /// allocator holding the freed blocks.
+    fn reshape(&mut self, area: usize, roles: usize) {
+        let row = roles * area;
+        self.cont_hashed = row * row > CONT_MAX;
+        self.cont_row = row;
+        let cont = if self.cont_hashed {
+            CONT_MAX
+        } else {
+            row * row
+        };
+        self.killers = [[Move::default(); 2]; MAX_PLY + 2];
+        self.history.clear();
+        self.history.resize(2 * area * area, 0);
+        self.counters.clear();
+        self.counters.resize(area * area, Move::default());
+        self.cont.clear();
+        self.cont.resize(cont, 0);
     }
 
     fn clear(&mut self) {
@@ -274,6 +302,17 @@ impl Searcher {
     /// A searcher for `pos`'s variant using a table that already exists
     /// (the engine keeps its table when the variant changes).
     pub fn with_table(pos: &Position, tt: TranspositionTable, stop: Arc<AtomicBool>) -> Searcher {
+        let rules = pos.rules();
+        let heuristics = Heuristics::new(rules.geometry().size, rules.variant.pieces.len());
+        Self::with_parts(pos, tt, vec![heuristics], stop)
+    }
+
+    fn with_parts(
+        pos: &Position,
+        tt: TranspositionTable,
+        heuristics: Vec<Heuristics>,
+        stop: Arc<AtomicBool>,
+    ) -> Searcher {
         let area = pos.rules().geometry().size;
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -286,7 +325,7 @@ impl Searcher {
             tt,
             stop,
             threads: 1,
-            heuristics: vec![Heuristics::new(area, pos.rules().variant.pieces.len())],
+            heuristics,
             area,
             roles: pos.rules().variant.pieces.len(),
             nodes: 0,
@@ -299,6 +338,25 @@ impl Searcher {
     }
 
     /// Search with `n` threads (XBoard `cores`).
+    /// A searcher for `pos`'s variant that takes over this one's table,
+    /// emptied, and its per-thread buffers: allocating them again would
+    /// cost as much as clearing them, and churning large blocks makes the
+    /// allocator keep memory that `memory` does not allow for.
+    pub fn into_variant(self, pos: &Position) -> Searcher {
+        let mut tt = self.tt;
+        tt.clear();
+        let rules = pos.rules();
+        let (area, roles) = (rules.geometry().size, rules.variant.pieces.len());
+        let mut heuristics = self.heuristics;
+        heuristics.iter_mut().for_each(|h| h.reshape(area, roles));
+        if heuristics.is_empty() {
+            heuristics.push(Heuristics::new(area, roles));
+        }
+        let mut next = Self::with_parts(pos, tt, heuristics, Arc::new(AtomicBool::new(false)));
+        next.threads = self.threads;
+        next
+    }
+
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, 256);
     }
@@ -479,6 +537,7 @@ impl<'a> Thread<'a> {
     /// the threads spread over two depths.
     fn iterate(&mut self, root: &Position, id: usize, reporter: &mut dyn Reporter) -> SearchResult {
         let mut pos = root.clone();
+        pos.reserve_undo();
         let mut result = SearchResult {
             best: None,
             ponder: None,
@@ -773,9 +832,6 @@ impl<'a> Thread<'a> {
     /// destination), before it is made.
     #[inline]
     fn piece_to(&self, pos: &Position, m: Move) -> Option<u32> {
-        if self.h.cont_row == 0 {
-            return None;
-        }
         let role = match m.hand() {
             Some(r) if m.is_drop() => r,
             _ => pos.piece_on(m.from())?.1.role,
@@ -792,9 +848,16 @@ impl<'a> Thread<'a> {
             return [None; 2];
         };
         let row = self.h.cont_row;
+        let hashed = self.h.cont_hashed;
         [1, 2].map(|back| {
             let earlier = ply.checked_sub(back).and_then(|p| self.stack[p].piece_to)?;
-            Some(earlier as usize * row + this as usize)
+            let pair = earlier as usize * row + this as usize;
+            Some(if hashed {
+                // Fibonacci hashing: the top bits of the product.
+                ((pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CONT_BITS)) as usize
+            } else {
+                pair
+            })
         })
     }
 
@@ -1680,5 +1743,45 @@ mod tests {
         // A rook that attacks a rook threatens nothing bigger than itself.
         let fen = "4k3/8/8/3r4/8/8/8/R3K3 w - - 0 1";
         assert!(!threat_after(fen, (0, 0), (3, 0)));
+    }
+
+    /// A searcher carried over to another variant (its table and
+    /// per-thread buffers reshaped, not allocated again) must search
+    /// exactly as a new one: same nodes, same move, over a sequence of
+    /// variants of different board sizes and piece counts, starting
+    /// from a searcher dirtied by a search in chu.
+    #[test]
+    fn a_searcher_carried_to_another_variant_searches_as_a_new_one() {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let start = |name: &str| {
+            let rules = Rules::new(set.get(name).expect("variant").clone()).expect("rules");
+            Position::start(rules).expect("start position")
+        };
+        let limits = || Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let stop = || Arc::new(AtomicBool::new(false));
+        let chu = start("chu");
+        let mut carried = Searcher::new(&chu, 1, stop());
+        carried.search(&chu, &[], limits(), &mut Silent);
+        for name in [
+            "normal",
+            "capablanca",
+            "shogi",
+            "xiangqi",
+            "chu",
+            "shatranj",
+        ] {
+            let pos = start(name);
+            carried = carried.into_variant(&pos);
+            let got = carried.search(&pos, &[], limits(), &mut Silent);
+            let want = Searcher::new(&pos, 1, stop()).search(&pos, &[], limits(), &mut Silent);
+            assert_eq!(
+                (got.nodes, got.best, got.score),
+                (want.nodes, want.best, want.score),
+                "{name}"
+            );
+        }
     }
 }

@@ -31,20 +31,18 @@ const DEFAULT_MEMORY_MB: usize = 64;
 
 /// The hash table's share of XBoard's `memory` (megabytes for the whole
 /// engine) when searching with `threads` threads, so that the process
-/// stays within it. The rest of the engine (code, variants and their
-/// trajectory tables, each thread's stack and history tables) was
-/// measured at 7.5-9 MB in one variant with one thread, about 1.2 MB more
-/// per thread, and up to 22 MB once a session has loaded every built-in
-/// variant in turn (what the allocator keeps of the freed tables;
-/// `tools/limits.py`). The reserve, 24 MB and 2 MB per thread, covers
-/// that; a size too small to hold the reserve twice gets a quarter of it.
+/// stays within it. The rest of the engine (code and libraries, about
+/// 7 MB; the variant's trajectory tables and positions; each thread's
+/// stack, history tables and 2 MB continuation history) came to at most
+/// 11.4 MB with one thread once a session had loaded every built-in
+/// variant in turn, and about 2.5 MB more per thread (`tools/limits.py`;
+/// per-variant buffers are reused, not freed and taken again, so the
+/// allocator does not pile up freed blocks). The reserve, 11 MB and 3 MB
+/// per thread, covers that; when `memory` cannot hold the reserve the
+/// table gets the smallest size, 1 MB, and the bound is the engine's own.
 fn hash_megabytes(memory: usize, threads: usize) -> usize {
-    let reserve = 24 + 2 * threads.clamp(1, 256);
-    if memory >= 2 * reserve {
-        memory - reserve
-    } else {
-        (memory / 4).max(1)
-    }
+    let reserve = 11 + 3 * threads.clamp(1, 256);
+    memory.saturating_sub(reserve).max(1)
 }
 
 /// Variants XBoard knows by itself (their pieces need no `piece` lines).
@@ -1103,14 +1101,10 @@ impl<W: Write> Engine<W> {
         };
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         if !Arc::ptr_eq(&variant, &self.variant) {
-            // The new searcher takes over the old one's table, emptied:
-            // allocating it again would cost as much as clearing it.
+            // The new searcher takes over the old one's table, emptied,
+            // and its per-thread buffers.
             let mut searcher = match self.searcher.take() {
-                Some(old) => {
-                    let mut tt = old.tt;
-                    tt.clear();
-                    Searcher::with_table(&pos, tt, Arc::new(AtomicBool::new(false)))
-                }
+                Some(old) => old.into_variant(&pos),
                 None => {
                     self.table_sized = false;
                     Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)))
