@@ -29,6 +29,7 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
 use crate::game::{Seen, repetition_value};
+use crate::geometry::{Geometry, Sq};
 use crate::movegen::{
     Legality, MAX_MOVES, Move, MoveList, generate_legal, promoting_quiets, pseudo_legal,
 };
@@ -159,12 +160,16 @@ struct Heuristics {
     /// Continuation history: `[earlier move][quiet move]`, each move as
     /// its piece type and destination, for the moves one and two plies
     /// back (one table serves both). Where the variant has more pairs
-    /// than `CONT_MAX` (shogi, chu and bigger) the pair is hashed into
+    /// than `CONT_MAX` (shogi, grand, chu and bigger) the pair is hashed into
     /// `CONT_MAX` entries: a collision only blurs move ordering, and the
     /// table's size stays inside the per-thread share of `memory`.
     cont: Vec<i16>,
-    /// Piece types times padded squares: the row length of `cont`.
+    /// Piece types times board squares: the row length of `cont`.
     cont_row: usize,
+    /// Board squares (dense, no padding), the stride of a row.
+    cont_squares: usize,
+    /// Padded square to its dense index (0 off the board).
+    cont_square: Vec<u16>,
     /// Whether `cont` is indexed by a hash of the pair.
     cont_hashed: bool,
 }
@@ -175,26 +180,35 @@ const CONT_BITS: u32 = 19;
 const CONT_MAX: usize = 1 << CONT_BITS;
 
 impl Heuristics {
-    fn new(area: usize, roles: usize) -> Heuristics {
-        let row = roles * area;
-        let cont_hashed = row * row > CONT_MAX;
-        Heuristics {
+    fn new(g: &Geometry, roles: usize) -> Heuristics {
+        let mut h = Heuristics {
             killers: [[Move::default(); 2]; MAX_PLY + 2],
-            history: vec![0; 2 * area * area],
-            counters: vec![Move::default(); area * area],
-            cont: vec![0; if cont_hashed { CONT_MAX } else { row * row }],
-            cont_row: row,
-            cont_hashed,
-        }
+            history: Vec::new(),
+            counters: Vec::new(),
+            cont: Vec::new(),
+            cont_row: 0,
+            cont_squares: 0,
+            cont_square: Vec::new(),
+            cont_hashed: false,
+        };
+        h.reshape(g, roles);
+        h
     }
 
     /// Empty tables for another variant, in the buffers this one had:
     /// freeing and allocating them at each variant change would leave the
     /// allocator holding the freed blocks.
-    fn reshape(&mut self, area: usize, roles: usize) {
-        let row = roles * area;
+    fn reshape(&mut self, g: &Geometry, roles: usize) {
+        let area = g.size;
+        // Pairs are indexed by dense squares: padding would only add
+        // entries that never occur, and push 8x8 boards over `CONT_MAX`.
+        let row = roles * g.area();
         self.cont_hashed = row * row > CONT_MAX;
         self.cont_row = row;
+        self.cont_squares = g.area();
+        self.cont_square.clear();
+        self.cont_square
+            .extend((0..area).map(|sq| g.dense(sq as Sq).map_or(0, |d| d as u16)));
         let cont = if self.cont_hashed {
             CONT_MAX
         } else {
@@ -303,7 +317,7 @@ impl Searcher {
     /// (the engine keeps its table when the variant changes).
     pub fn with_table(pos: &Position, tt: TranspositionTable, stop: Arc<AtomicBool>) -> Searcher {
         let rules = pos.rules();
-        let heuristics = Heuristics::new(rules.geometry().size, rules.variant.pieces.len());
+        let heuristics = Heuristics::new(rules.geometry(), rules.variant.pieces.len());
         Self::with_parts(pos, tt, vec![heuristics], stop)
     }
 
@@ -346,11 +360,11 @@ impl Searcher {
         let mut tt = self.tt;
         tt.clear();
         let rules = pos.rules();
-        let (area, roles) = (rules.geometry().size, rules.variant.pieces.len());
+        let (g, roles) = (rules.geometry(), rules.variant.pieces.len());
         let mut heuristics = self.heuristics;
-        heuristics.iter_mut().for_each(|h| h.reshape(area, roles));
+        heuristics.iter_mut().for_each(|h| h.reshape(g, roles));
         if heuristics.is_empty() {
-            heuristics.push(Heuristics::new(area, roles));
+            heuristics.push(Heuristics::new(g, roles));
         }
         let mut next = Self::with_parts(pos, tt, heuristics, Arc::new(AtomicBool::new(false)));
         next.threads = self.threads;
@@ -392,7 +406,8 @@ impl Searcher {
         let start = Instant::now();
         self.tt.new_search();
         while self.heuristics.len() < self.threads {
-            self.heuristics.push(Heuristics::new(self.area, self.roles));
+            self.heuristics
+                .push(Heuristics::new(root.rules().geometry(), self.roles));
         }
         let shared = Shared {
             eval: &self.eval,
@@ -836,7 +851,8 @@ impl<'a> Thread<'a> {
             Some(r) if m.is_drop() => r,
             _ => pos.piece_on(m.from())?.1.role,
         };
-        Some((usize::from(role.0) * self.sh.area + usize::from(m.to())) as u32)
+        let to = usize::from(self.h.cont_square[usize::from(m.to())]);
+        Some((usize::from(role.0) * self.h.cont_squares + to) as u32)
     }
 
     /// Entries of the continuation history for quiet `m` at `ply`: as a
