@@ -310,17 +310,13 @@ struct Thread<'a> {
 
 impl Searcher {
     pub fn new(pos: &Position, memory_mb: usize, stop: Arc<AtomicBool>) -> Searcher {
-        Self::with_table(pos, TranspositionTable::new(memory_mb), stop)
-    }
-
-    /// A searcher for `pos`'s variant using a table that already exists
-    /// (the engine keeps its table when the variant changes).
-    pub fn with_table(pos: &Position, tt: TranspositionTable, stop: Arc<AtomicBool>) -> Searcher {
         let rules = pos.rules();
         let heuristics = Heuristics::new(rules.geometry(), rules.variant.pieces.len());
+        let tt = TranspositionTable::new(memory_mb);
         Self::with_parts(pos, tt, vec![heuristics], stop)
     }
 
+    /// The searcher around a table and per-thread buffers already made.
     fn with_parts(
         pos: &Position,
         tt: TranspositionTable,
@@ -351,7 +347,6 @@ impl Searcher {
         }
     }
 
-    /// Search with `n` threads (XBoard `cores`).
     /// A searcher for `pos`'s variant that takes over this one's table,
     /// emptied, and its per-thread buffers: allocating them again would
     /// cost as much as clearing them, and churning large blocks makes the
@@ -371,6 +366,7 @@ impl Searcher {
         next
     }
 
+    /// Search with `n` threads (XBoard `cores`).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, 256);
     }

@@ -33,7 +33,7 @@ const DEFAULT_MEMORY_MB: usize = 64;
 /// engine) when searching with `threads` threads, so that the process
 /// stays within it. The rest of the engine (code and libraries, about
 /// 7 MB; the variant's trajectory tables and positions; each thread's
-/// stack, history tables and 2 MB continuation history) came to at most
+/// stack, history tables and 1 MB continuation history) came to at most
 /// 11.4 MB with one thread once a session had loaded every built-in
 /// variant in turn, and about 2.5 MB more per thread (`tools/limits.py`;
 /// per-variant buffers are reused, not freed and taken again, so the
