@@ -621,8 +621,16 @@ impl Evaluator {
 
     /// Static evaluation from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> Score {
+        self.evaluate_phased(pos).0
+    }
+
+    /// The evaluation and the share of the start position's pieces still
+    /// in the game, on the board or in hand (256 with all, 0 with none;
+    /// pawns and royals aside): the search's trade contempt scales with
+    /// how much is left to trade.
+    pub fn evaluate_phased(&self, pos: &Position) -> (Score, Score) {
         if self.losing {
-            return self.evaluate_losing(pos);
+            return (self.evaluate_losing(pos), 0);
         }
         let mut score = [0 as Score; 2];
         let mut material = [0 as Score; 2];
@@ -632,6 +640,9 @@ impl Evaluator {
         // Per colour and file: ranks holding a pawn, one bit each.
         let mut pawns = [[0u32; 32]; 2];
         let mut phase_material = 0;
+        // Pieces in hand are still in the game: a capture in a drop
+        // variant trades nothing off.
+        let mut hand_material = 0;
         let mut pieces = [0 as Score; 2];
         let mut pawn_count = [0; 2];
         // Per colour: pieces that reach both square colours, and
@@ -748,6 +759,9 @@ impl Evaluator {
                     let v = Score::from(n) * self.value[r];
                     material[c] += v;
                     score[c] += v * num / den;
+                    if !rules.royal[r] && !rules.promotes[c][r] {
+                        hand_material += v;
+                    }
                 }
             }
         }
@@ -834,7 +848,8 @@ impl Evaluator {
             let h = (pos.key() ^ self.noise_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             diff += (h >> 40) as Score % (2 * self.noise + 1) - self.noise;
         }
-        diff + self.p.0[TEMPO]
+        let left = ((phase_material + hand_material) * 256 / self.full_phase).min(256);
+        (diff + self.p.0[TEMPO], left)
     }
 
     /// Mop-up against the lone royal piece on `theirs`: in centipawns for
@@ -1169,6 +1184,35 @@ mod tests {
         let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
         let pos = Position::from_fen(rules.clone(), fen).expect("fen");
         (Evaluator::new(&rules), pos)
+    }
+
+    /// The share of pieces left, which the trade contempt scales with:
+    /// full at the start, less once pieces come off, and in a drop
+    /// variant a piece taken into hand is still in the game.
+    #[test]
+    fn pieces_in_hand_count_as_pieces_left() {
+        let phase = |variant: &str, fen: &str| {
+            let (e, pos) = eval_in(variant, fen);
+            e.evaluate_phased(&pos).1
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let no_knights = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1";
+        assert_eq!(phase("normal", start), 256);
+        assert!(phase("normal", no_knights) < 256);
+        assert_eq!(
+            phase(
+                "crazyhouse",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+            ),
+            256
+        );
+        assert_eq!(
+            phase(
+                "crazyhouse",
+                "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R[NNnn] w KQkq - 0 1"
+            ),
+            256
+        );
     }
 
     fn role_on(pos: &Position, file: u8, rank: u8) -> crate::variant::Role {

@@ -251,6 +251,11 @@ pub struct Searcher {
     /// little contempt the engine plays on in level positions instead of
     /// repeating moves against a weaker opponent. 0 for analysis.
     pub contempt: Score,
+    /// Centipawns the root side's evaluation gains with every piece of
+    /// the start position still on the board, shrinking with the game
+    /// phase: against a weaker opponent a level position with pieces on
+    /// wins more often than a simplified one. 0 for analysis.
+    pub trade_contempt: Score,
     lmr: Box<[[u8; 64]; 64]>,
     /// Endgame tables of the variant, probed at every node whose material
     /// has one.
@@ -272,6 +277,7 @@ struct Shared<'a> {
     excluded: &'a [Move],
     promoted_drops: bool,
     contempt: Score,
+    trade_contempt: Score,
     area: usize,
     lmr: &'a [[u8; 64]; 64],
     tb: Option<&'a Tablebases>,
@@ -342,6 +348,7 @@ impl Searcher {
             excluded: Vec::new(),
             promoted_drops: true,
             contempt: 0,
+            trade_contempt: 0,
             lmr,
             tablebases: None,
         }
@@ -416,6 +423,7 @@ impl Searcher {
             excluded: &self.excluded,
             promoted_drops: self.promoted_drops,
             contempt: self.contempt,
+            trade_contempt: self.trade_contempt,
             area: self.area,
             lmr: &self.lmr,
             tb: self.tablebases.as_deref(),
@@ -501,6 +509,7 @@ impl Searcher {
             excluded: &[],
             promoted_drops: true,
             contempt: 0,
+            trade_contempt: 0,
             area: self.area,
             lmr: &self.lmr,
             tb: None,
@@ -752,6 +761,21 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// The static evaluation for the side to move at `ply`, with the
+    /// trade contempt: the root side gains it, its opponent loses it.
+    fn static_eval(&self, pos: &Position, ply: usize) -> Score {
+        if self.sh.trade_contempt == 0 {
+            return self.sh.eval.evaluate(pos);
+        }
+        let (e, phase) = self.sh.eval.evaluate_phased(pos);
+        let bonus = self.sh.trade_contempt * phase / 256;
+        if ply.is_multiple_of(2) {
+            e + bonus
+        } else {
+            e - bonus
+        }
+    }
+
     fn history_index(&self, pos: &Position, m: Move) -> usize {
         // A drop has no from-square; its dropped type stands in for one
         // (low numbers are guard squares, so this rarely shares a slot).
@@ -956,7 +980,7 @@ impl<'a> Thread<'a> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.sh.eval.evaluate(pos);
+            return self.static_eval(pos, ply);
         }
         let key = pos.key();
         // In the singular-extension test this node's stored result (which
@@ -1010,7 +1034,7 @@ impl<'a> Thread<'a> {
         let static_eval = if in_check {
             None
         } else {
-            let mut e = eval.evaluate(pos);
+            let mut e = self.static_eval(pos, ply);
             // A stored bound on the true score sharpens the estimate.
             if let Some((s, b, _)) = tt_hit
                 && s.abs() < MATE_BOUND
@@ -1385,7 +1409,7 @@ impl<'a> Thread<'a> {
         let us = pos.side_to_move();
         let eval = self.sh.eval;
         if ply >= MAX_PLY - 1 {
-            return eval.evaluate(pos);
+            return self.static_eval(pos, ply);
         }
         let checked = pos.in_check(us);
         let in_check = qply < QS_CHECK_PLIES && checked;
@@ -1433,7 +1457,7 @@ impl<'a> Thread<'a> {
         let mut best = -MATE - 1;
         let mut stand = -MATE - 1;
         if !in_check && !forced {
-            stand = eval.evaluate(pos);
+            stand = self.static_eval(pos, ply);
             if stand >= beta {
                 return stand;
             }
@@ -1755,6 +1779,30 @@ mod tests {
         // A rook that attacks a rook threatens nothing bigger than itself.
         let fen = "4k3/8/8/3r4/8/8/8/R3K3 w - - 0 1";
         assert!(!threat_after(fen, (0, 0), (3, 0)));
+    }
+
+    /// The trade contempt lifts the root side's score by its full amount
+    /// while every piece is on (no capture is possible within a ply of
+    /// makruk's start) and by nothing once only kings and pawns are
+    /// left.
+    #[test]
+    fn trade_contempt_shrinks_as_pieces_come_off() {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("makruk").expect("makruk").clone()).expect("rules");
+        let score = |fen: &str, trade_contempt: Score| {
+            let pos = Position::from_fen(rules.clone(), fen).expect("fen");
+            let mut s = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
+            s.trade_contempt = trade_contempt;
+            let limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+            s.search(&pos, &[], limits, &mut Silent).score
+        };
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+        assert_eq!(score(start, 40) - score(start, 0), 40);
+        let pawns = "4k3/8/pppp4/8/8/4PPPP/8/3K4 w - - 0 1";
+        assert_eq!(score(pawns, 40), score(pawns, 0));
     }
 
     /// A searcher carried over to another variant (its table and

@@ -29,6 +29,9 @@ use crate::search::SEARCH_STACK;
 /// Megabytes the engine takes until XBoard's `memory` says otherwise.
 const DEFAULT_MEMORY_MB: usize = 64;
 
+/// Default of option `Trade Contempt` (centipawns with every piece on).
+const TRADE_CONTEMPT: i32 = 100;
+
 /// The hash table's share of XBoard's `memory` (megabytes for the whole
 /// engine) when searching with `threads` threads, so that the process
 /// stays within it. The rest of the engine (code and libraries, about
@@ -187,6 +190,9 @@ struct Engine<W: Write> {
     /// Centipawns a draw costs us in play (option `Contempt`); analysis
     /// scores draws as level.
     contempt: i32,
+    /// Option `Trade Contempt`: centipawns our evaluation gains with every
+    /// piece still on the board, less as pieces come off.
+    trade_contempt: i32,
     /// Our consecutive moves with a score below the threshold.
     hopeless_moves: u32,
     /// Option `Book File`: a book for every variant; empty: each
@@ -395,6 +401,7 @@ impl<W: Write> Engine<W> {
             resign_threshold: 0,
             resign_setting: 900,
             contempt: 20,
+            trade_contempt: TRADE_CONTEMPT,
             hopeless_moves: 0,
             last_score: None,
             book_file: None,
@@ -524,6 +531,10 @@ impl<W: Write> Engine<W> {
         searcher.contempt = match purpose {
             Purpose::Analyze => 0,
             Purpose::Move => self.contempt,
+        };
+        searcher.trade_contempt = match purpose {
+            Purpose::Analyze => 0,
+            Purpose::Move => self.trade_contempt,
         };
         let mut limits = match purpose {
             Purpose::Analyze => Limits::default(),
@@ -1058,6 +1069,9 @@ impl<W: Write> Engine<W> {
         self.send("feature option=\"Resign -check 0\"");
         self.send("feature option=\"Resign Threshold -spin 900 100 10000\"");
         self.send("feature option=\"Contempt -spin 20 -500 500\"");
+        self.send(&format!(
+            "feature option=\"Trade Contempt -spin {TRADE_CONTEMPT} 0 500\""
+        ));
         self.send("feature option=\"Tablebase Path -path \"");
         self.send("feature option=\"Book File -file \"");
         self.send("feature option=\"Book Depth -spin 20 0 500\"");
@@ -1494,6 +1508,10 @@ impl<W: Write> Engine<W> {
             },
             "Contempt" => match value.parse::<i32>() {
                 Ok(cp) if (-500..=500).contains(&cp) => self.contempt = cp,
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
+            "Trade Contempt" => match value.parse::<i32>() {
+                Ok(cp) if (0..=500).contains(&cp) => self.trade_contempt = cp,
                 _ => self.send(&format!("Error (bad value): {line}")),
             },
             "Tablebase Path" => {
