@@ -621,14 +621,14 @@ impl Evaluator {
 
     /// Static evaluation from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> Score {
-        self.evaluate_phased(pos).0
+        self.evaluate_and_pieces_left(pos).0
     }
 
     /// The evaluation and the share of the start position's pieces still
     /// in the game, on the board or in hand (256 with all, 0 with none;
     /// pawns and royals aside): the search's trade contempt scales with
     /// how much is left to trade.
-    pub fn evaluate_phased(&self, pos: &Position) -> (Score, Score) {
+    pub fn evaluate_and_pieces_left(&self, pos: &Position) -> (Score, Score) {
         if self.losing {
             return (self.evaluate_losing(pos), 0);
         }
@@ -1191,23 +1191,23 @@ mod tests {
     /// variant a piece taken into hand is still in the game.
     #[test]
     fn pieces_in_hand_count_as_pieces_left() {
-        let phase = |variant: &str, fen: &str| {
+        let left = |variant: &str, fen: &str| {
             let (e, pos) = eval_in(variant, fen);
-            e.evaluate_phased(&pos).1
+            e.evaluate_and_pieces_left(&pos).1
         };
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let no_knights = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1";
-        assert_eq!(phase("normal", start), 256);
-        assert!(phase("normal", no_knights) < 256);
+        assert_eq!(left("normal", start), 256);
+        assert!(left("normal", no_knights) < 256);
         assert_eq!(
-            phase(
+            left(
                 "crazyhouse",
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
             ),
             256
         );
         assert_eq!(
-            phase(
+            left(
                 "crazyhouse",
                 "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R[NNnn] w KQkq - 0 1"
             ),

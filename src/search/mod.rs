@@ -252,8 +252,8 @@ pub struct Searcher {
     /// repeating moves against a weaker opponent. 0 for analysis.
     pub contempt: Score,
     /// Centipawns the root side's evaluation gains with every piece of
-    /// the start position still on the board, shrinking with the game
-    /// phase: against a weaker opponent a level position with pieces on
+    /// the start position still in the game (on the board or in hand),
+    /// shrinking as pieces come off: against a weaker opponent a level position with pieces on
     /// wins more often than a simplified one. 0 for analysis.
     pub trade_contempt: Score,
     lmr: Box<[[u8; 64]; 64]>,
@@ -767,8 +767,8 @@ impl<'a> Thread<'a> {
         if self.sh.trade_contempt == 0 {
             return self.sh.eval.evaluate(pos);
         }
-        let (e, phase) = self.sh.eval.evaluate_phased(pos);
-        let bonus = self.sh.trade_contempt * phase / 256;
+        let (e, left) = self.sh.eval.evaluate_and_pieces_left(pos);
+        let bonus = self.sh.trade_contempt * left / 256;
         if ply.is_multiple_of(2) {
             e + bonus
         } else {

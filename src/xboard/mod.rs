@@ -191,7 +191,7 @@ struct Engine<W: Write> {
     /// scores draws as level.
     contempt: i32,
     /// Option `Trade Contempt`: centipawns our evaluation gains with every
-    /// piece still on the board, less as pieces come off.
+    /// piece still in the game, less as pieces come off.
     trade_contempt: i32,
     /// Our consecutive moves with a score below the threshold.
     hopeless_moves: u32,
