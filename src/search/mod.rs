@@ -253,8 +253,9 @@ pub struct Searcher {
     pub contempt: Score,
     /// Centipawns the root side's evaluation gains with every piece of
     /// the start position still in the game (on the board or in hand),
-    /// shrinking as pieces come off: against a weaker opponent a level position with pieces on
-    /// wins more often than a simplified one. 0 for analysis.
+    /// shrinking as pieces come off: against a weaker opponent a level
+    /// position with pieces on wins more often than a simplified one. 0
+    /// for analysis.
     pub trade_contempt: Score,
     lmr: Box<[[u8; 64]; 64]>,
     /// Endgame tables of the variant, probed at every node whose material
