@@ -166,6 +166,7 @@ params! {
     34 RULE_FADE = 500, "Thousandths of the score lost as the n-move counter reaches its limit: progress before the draw.";
     35 CONFINED = 0, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more; 350 makes the alfil (1/8) about 0.6 (0: off; at 350 shatranj played worse, BENCHMARKS.md).";
     36 SAFE_MOBILITY = 0, "Live mobility leaves out squares an enemy pawn attacks, in thousandths (0: they count as any other; 1000: not at all).";
+    37 PAWN_MG = 1000, "A pawn's material in the middle game, in thousandths of its value (which holds in the ending): with the board full, pieces may decide more than pawns (1000: off; at 650, Fairy-Stockfish's ratio, makruk played worse, BENCHMARKS.md).";
 }
 
 /// What is wrong with a list of weights.
@@ -645,6 +646,9 @@ impl Evaluator {
         let mut hand_material = 0;
         let mut pieces = [0 as Score; 2];
         let mut pawn_count = [0; 2];
+        // Per colour: material of its pawns, which may count less in the
+        // middle game (PAWN_MG).
+        let mut pawn_material = [0 as Score; 2];
         // Per colour: pieces that reach both square colours, and
         // colour-bound pieces by the colour of their squares.
         let mut free = [0; 2];
@@ -670,6 +674,7 @@ impl Evaluator {
                 material[c] += self.value[r];
                 if rules.promotes[c][r] {
                     pawn_count[c] += 1;
+                    pawn_material[c] += self.value[r];
                     // As mating material a pawn counts as what it becomes,
                     // on the colour of the square it would promote on.
                     match self.zone_colour[c][usize::from(s.sq)] {
@@ -768,6 +773,12 @@ impl Evaluator {
         // Terms that fade from middle game to ending.
         let mut mg = [0 as Score; 2];
         let mut eg = [0 as Score; 2];
+        let pawn_mg = self.p.0[PAWN_MG];
+        if pawn_mg != 1000 {
+            for c in 0..2 {
+                mg[c] -= pawn_material[c] * (1000 - pawn_mg) / 1000;
+            }
+        }
         if self.pawn_structure {
             self.pawn_terms(g, &pawns, &mut mg, &mut eg);
             for c in 0..2 {
@@ -1250,6 +1261,24 @@ mod tests {
         let winning = e.evaluate(&pos);
         assert!(drawish < 150, "R+B v R scores {drawish}");
         assert!(winning > 300, "Q v R scores {winning}");
+    }
+
+    /// PAWN_MG prices a pawn below its value while the pieces are on,
+    /// and not at all in a pawn ending.
+    #[test]
+    fn pawns_may_count_less_in_the_middle_game() {
+        let lead = |fen: &str, pawn_mg: i32| {
+            let (_, pos) = eval_in("normal", fen);
+            let mut p = Params::default();
+            p.0[PAWN_MG] = pawn_mg;
+            Evaluator::with_params(pos.rules(), p).evaluate(&pos)
+        };
+        // Black's a-pawn is gone.
+        let full = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let ending = "4k3/1ppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+        let pawn = lead(full, 1000) - lead(full, 500);
+        assert!((40..=60).contains(&pawn), "half a pawn: {pawn}");
+        assert_eq!(lead(ending, 1000), lead(ending, 500));
     }
 
     #[test]
