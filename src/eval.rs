@@ -166,7 +166,7 @@ params! {
     34 RULE_FADE = 500, "Thousandths of the score lost as the n-move counter reaches its limit: progress before the draw.";
     35 CONFINED = 0, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more; 350 makes the alfil (1/8) about 0.6 (0: off; at 350 shatranj played worse, BENCHMARKS.md).";
     36 SAFE_MOBILITY = 0, "Live mobility leaves out squares an enemy pawn attacks, in thousandths (0: they count as any other; 1000: not at all).";
-    37 PAWN_MG = 1000, "A pawn's material in the middle game, in thousandths of its value (which holds in the ending): with the board full, pieces may decide more than pawns (1000: off; at 650, Fairy-Stockfish's ratio, makruk played worse, BENCHMARKS.md).";
+    37 PAWN_MG = 1000, "A pawn's material in the middle game, in thousandths of its value (which holds in the ending): with the board full, pieces may decide more than pawns (1000: off; makruk played worse at 650, Fairy-Stockfish's ratio, and no better at 1300, BENCHMARKS.md).";
 }
 
 /// What is wrong with a list of weights.
