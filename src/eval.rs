@@ -57,6 +57,9 @@ pub struct Evaluator {
     /// Material of pieces other than pawns and royals in the start
     /// position, both sides: the game phase is the share left of it.
     full_phase: Score,
+    /// Pawns (pieces that promote by moving) in the start position, both
+    /// sides: the pawn trade contempt scales with the share left.
+    full_pawns: Score,
     /// Pawn structure is tracked (boards of at most 32 files and ranks).
     pawn_structure: bool,
     /// Per role: what its shogi-style promotion adds (0 if it has none).
@@ -105,6 +108,17 @@ pub struct PieceStats {
     /// (colour-bound pieces outside regions; else `None`), which lowers
     /// its value by the weight `CONFINED`.
     pub reach: Option<f64>,
+}
+
+/// How much of the start position's army is still in the game, on the
+/// board or in hand, in 256ths (256 with all, 0 with none): the search's
+/// trade contempts scale with what is left to trade.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Left {
+    /// Pieces other than pawns and royals, by value.
+    pub pieces: Score,
+    /// Pawns (pieces that promote by moving), by count.
+    pub pawns: Score,
 }
 
 /// The evaluation's weights, by name: the defaults below, or a set a
@@ -167,6 +181,8 @@ params! {
     35 CONFINED = 0, "A colour-bound piece that can reach a share r < 1/2 of the board is worth (2r) to this power (thousandths) more; 350 makes the alfil (1/8) about 0.6 (0: off; at 350 shatranj played worse, BENCHMARKS.md).";
     36 SAFE_MOBILITY = 0, "Live mobility leaves out squares an enemy pawn attacks, in thousandths (0: they count as any other; 1000: not at all).";
     37 PAWN_MG = 1000, "A pawn's material in the middle game, in thousandths of its value (which holds in the ending): with the board full, pieces may decide more than pawns (1000: off; makruk played worse at 650, Fairy-Stockfish's ratio, and no better at 1300, BENCHMARKS.md).";
+    38 PAWN_SUPPORTED = 0, "A pawn that an own pawn defends (read from the attack map, so for any pawn type), centipawns (0: off; makruk with 20 and PAWN_PHALANX 10 played no better, BENCHMARKS.md).";
+    39 PAWN_PHALANX = 0, "A pawn with an own pawn beside it on the same rank, centipawns (0: off).";
 }
 
 /// What is wrong with a list of weights.
@@ -537,6 +553,14 @@ impl Evaluator {
             })
             .map(|p| value[usize::from(p.role.0)])
             .sum();
+        let full_pawns = rules
+            .variant
+            .start
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| rules.promotes[p.color.index()][usize::from(p.role.0)])
+            .count() as Score;
         let promotion_gain: Box<[Score]> = (0..roles)
             .map(|r| {
                 rules.promoted_type[r].map_or(0, |t| (value[usize::from(t.0)] - value[r]).max(0))
@@ -587,6 +611,7 @@ impl Evaluator {
                 .as_ref()
                 .is_some_and(|e| e.value == crate::variant::GameValue::Win),
             full_phase: full_phase.max(1),
+            full_pawns,
             pawn_structure: g.width <= 32 && g.height <= 32,
             promotion_gain,
             passed_scale,
@@ -625,13 +650,12 @@ impl Evaluator {
         self.evaluate_and_pieces_left(pos).0
     }
 
-    /// The evaluation and the share of the start position's pieces still
-    /// in the game, on the board or in hand (256 with all, 0 with none;
-    /// pawns and royals aside): the search's trade contempt scales with
+    /// The evaluation and the share of the start position's pieces and
+    /// pawns still in the game: the search's trade contempts scale with
     /// how much is left to trade.
-    pub fn evaluate_and_pieces_left(&self, pos: &Position) -> (Score, Score) {
+    pub fn evaluate_and_pieces_left(&self, pos: &Position) -> (Score, Left) {
         if self.losing {
-            return (self.evaluate_losing(pos), 0);
+            return (self.evaluate_losing(pos), Left::default());
         }
         let mut score = [0 as Score; 2];
         let mut material = [0 as Score; 2];
@@ -644,6 +668,7 @@ impl Evaluator {
         // Pieces in hand are still in the game: a capture in a drop
         // variant trades nothing off.
         let mut hand_material = 0;
+        let mut pawns_in_hand = 0;
         let mut pieces = [0 as Score; 2];
         let mut pawn_count = [0; 2];
         // Per colour: material of its pawns, which may count less in the
@@ -654,10 +679,13 @@ impl Evaluator {
         let mut free = [0; 2];
         let mut bound_on = [[0; 2]; 2];
         // Per colour: slots of its pawns, whose attacks make squares unsafe
-        // for the other side's pieces (when SAFE_MOBILITY is on).
+        // for the other side's pieces (when SAFE_MOBILITY is on) and
+        // defend its other pawns (PAWN_SUPPORTED).
         let unsafe_weight = self.p.0[SAFE_MOBILITY];
+        let support_weight = self.p.0[PAWN_SUPPORTED];
         let mut pawn_slots = [0u64; 2];
-        if unsafe_weight != 0 && self.has_pawns {
+        let mut supported = [0 as Score; 2];
+        if (unsafe_weight != 0 || support_weight != 0) && self.has_pawns {
             for color in Color::BOTH {
                 for (slot, s) in pos.pieces(color) {
                     if rules.promotes[color.index()][usize::from(s.role.0)] {
@@ -675,6 +703,9 @@ impl Evaluator {
                 if rules.promotes[c][r] {
                     pawn_count[c] += 1;
                     pawn_material[c] += self.value[r];
+                    if support_weight != 0 && pos.attackers(s.sq, color) & pawn_slots[c] != 0 {
+                        supported[c] += 1;
+                    }
                     // As mating material a pawn counts as what it becomes,
                     // on the colour of the square it would promote on.
                     match self.zone_colour[c][usize::from(s.sq)] {
@@ -700,7 +731,11 @@ impl Evaluator {
                     // Live mobility from the walk record: moves and captures,
                     // in thousandths (squares enemy pawns attack may count
                     // less).
-                    let enemy_pawns = pawn_slots[them.index()];
+                    let enemy_pawns = if unsafe_weight != 0 {
+                        pawn_slots[them.index()]
+                    } else {
+                        0
+                    };
                     let reached = pos
                         .records(slot)
                         .iter()
@@ -764,7 +799,9 @@ impl Evaluator {
                     let v = Score::from(n) * self.value[r];
                     material[c] += v;
                     score[c] += v * num / den;
-                    if !rules.royal[r] && !rules.promotes[c][r] {
+                    if rules.promotes[c][r] {
+                        pawns_in_hand += Score::from(n);
+                    } else if !rules.royal[r] {
                         hand_material += v;
                     }
                 }
@@ -778,6 +815,9 @@ impl Evaluator {
             for c in 0..2 {
                 mg[c] -= pawn_material[c] * (1000 - pawn_mg) / 1000;
             }
+        }
+        for c in 0..2 {
+            score[c] += support_weight * supported[c];
         }
         if self.pawn_structure {
             self.pawn_terms(g, &pawns, &mut mg, &mut eg);
@@ -859,7 +899,14 @@ impl Evaluator {
             let h = (pos.key() ^ self.noise_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             diff += (h >> 40) as Score % (2 * self.noise + 1) - self.noise;
         }
-        let left = ((phase_material + hand_material) * 256 / self.full_phase).min(256);
+        let left = Left {
+            pieces: ((phase_material + hand_material) * 256 / self.full_phase).min(256),
+            pawns: if self.full_pawns == 0 {
+                0
+            } else {
+                ((pawn_count[0] + pawn_count[1] + pawns_in_hand) * 256 / self.full_pawns).min(256)
+            },
+        };
         (diff + self.p.0[TEMPO], left)
     }
 
@@ -966,7 +1013,7 @@ impl Evaluator {
         risk
     }
 
-    /// Passed, doubled and isolated pawns.
+    /// Passed, doubled, isolated and side-by-side pawns.
     fn pawn_terms(
         &self,
         g: &crate::geometry::Geometry,
@@ -1002,6 +1049,10 @@ impl Evaluator {
                 while file != 0 {
                     let y = file.trailing_zeros();
                     file &= file - 1;
+                    if (left | right) & (1 << y) != 0 {
+                        mg[c] += p[PAWN_PHALANX];
+                        eg[c] += p[PAWN_PHALANX];
+                    }
                     // Ranks ahead of this pawn, from its side's view.
                     let ahead = if c == 0 {
                         !((2u32 << y).wrapping_sub(1))
@@ -1204,7 +1255,7 @@ mod tests {
     fn pieces_in_hand_count_as_pieces_left() {
         let left = |variant: &str, fen: &str| {
             let (e, pos) = eval_in(variant, fen);
-            e.evaluate_and_pieces_left(&pos).1
+            e.evaluate_and_pieces_left(&pos).1.pieces
         };
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let no_knights = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1";
@@ -1279,6 +1330,31 @@ mod tests {
         let pawn = lead(full, 1000) - lead(full, 500);
         assert!((40..=60).contains(&pawn), "half a pawn: {pawn}");
         assert_eq!(lead(ending, 1000), lead(ending, 500));
+    }
+
+    /// PAWN_SUPPORTED counts pawns an own pawn defends (read from the
+    /// attack map: a berolina pawn defends straight ahead), PAWN_PHALANX
+    /// pawns side by side.
+    #[test]
+    fn defended_and_side_by_side_pawns_score_their_weights() {
+        let gain = |variant: &str, fen: &str, weight: usize| {
+            let (_, pos) = eval_in(variant, fen);
+            let mut p = Params::default();
+            p.0[weight] = 30;
+            Evaluator::with_params(pos.rules(), p).evaluate(&pos)
+                - Evaluator::with_params(pos.rules(), Params::default()).evaluate(&pos)
+        };
+        // White: e2 defends d3; h2 stands alone. Black: nothing defended.
+        let chain = "4k3/p7/8/8/8/3P4/4P2P/4K3 w - - 0 1";
+        assert_eq!(gain("normal", chain, PAWN_SUPPORTED), 30);
+        assert_eq!(gain("normal", chain, PAWN_PHALANX), 0);
+        // d2 and e2 side by side; black's a7 and c7 are not.
+        let pair = "4k3/p1p5/8/8/8/8/3PP3/4K3 w - - 0 1";
+        assert_eq!(gain("normal", pair, PAWN_PHALANX), 60);
+        assert_eq!(gain("normal", pair, PAWN_SUPPORTED), 0);
+        // A berolina pawn captures straight ahead: d2 defends d3.
+        let berolina = "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1";
+        assert_eq!(gain("berolina", berolina, PAWN_SUPPORTED), 30);
     }
 
     #[test]

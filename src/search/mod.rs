@@ -257,6 +257,10 @@ pub struct Searcher {
     /// position with pieces on wins more often than a simplified one. 0
     /// for analysis.
     pub trade_contempt: Score,
+    /// The same for pawns, by count: a level ending without pawns is
+    /// mostly a draw (makruk, shatranj), one with pawns on can still be
+    /// won. 0 for analysis.
+    pub pawn_trade_contempt: Score,
     lmr: Box<[[u8; 64]; 64]>,
     /// Endgame tables of the variant, probed at every node whose material
     /// has one.
@@ -279,6 +283,7 @@ struct Shared<'a> {
     promoted_drops: bool,
     contempt: Score,
     trade_contempt: Score,
+    pawn_trade_contempt: Score,
     area: usize,
     lmr: &'a [[u8; 64]; 64],
     tb: Option<&'a Tablebases>,
@@ -350,6 +355,7 @@ impl Searcher {
             promoted_drops: true,
             contempt: 0,
             trade_contempt: 0,
+            pawn_trade_contempt: 0,
             lmr,
             tablebases: None,
         }
@@ -425,6 +431,7 @@ impl Searcher {
             promoted_drops: self.promoted_drops,
             contempt: self.contempt,
             trade_contempt: self.trade_contempt,
+            pawn_trade_contempt: self.pawn_trade_contempt,
             area: self.area,
             lmr: &self.lmr,
             tb: self.tablebases.as_deref(),
@@ -511,6 +518,7 @@ impl Searcher {
             promoted_drops: true,
             contempt: 0,
             trade_contempt: 0,
+            pawn_trade_contempt: 0,
             area: self.area,
             lmr: &self.lmr,
             tb: None,
@@ -763,13 +771,14 @@ impl<'a> Thread<'a> {
     }
 
     /// The static evaluation for the side to move at `ply`, with the
-    /// trade contempt: the root side gains it, its opponent loses it.
+    /// trade contempts: the root side gains them, its opponent loses them.
     fn static_eval(&self, pos: &Position, ply: usize) -> Score {
-        if self.sh.trade_contempt == 0 {
+        if self.sh.trade_contempt == 0 && self.sh.pawn_trade_contempt == 0 {
             return self.sh.eval.evaluate(pos);
         }
         let (e, left) = self.sh.eval.evaluate_and_pieces_left(pos);
-        let bonus = self.sh.trade_contempt * left / 256;
+        let bonus =
+            (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256;
         if ply.is_multiple_of(2) {
             e + bonus
         } else {
@@ -1804,6 +1813,31 @@ mod tests {
         assert_eq!(score(start, 40) - score(start, 0), 40);
         let pawns = "4k3/8/pppp4/8/8/4PPPP/8/3K4 w - - 0 1";
         assert_eq!(score(pawns, 40), score(pawns, 0));
+    }
+
+    /// The pawn trade contempt lifts the root side's score by its full
+    /// amount with all sixteen pawns on, by half with eight, and by
+    /// nothing with none.
+    #[test]
+    fn pawn_trade_contempt_shrinks_as_pawns_come_off() {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("makruk").expect("makruk").clone()).expect("rules");
+        let score = |fen: &str, pawn_trade_contempt: Score| {
+            let pos = Position::from_fen(rules.clone(), fen).expect("fen");
+            let mut s = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
+            s.pawn_trade_contempt = pawn_trade_contempt;
+            let limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+            s.search(&pos, &[], limits, &mut Silent).score
+        };
+        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+        assert_eq!(score(start, 64) - score(start, 0), 64);
+        let half = "rnsmksnr/8/pppp4/8/8/4PPPP/8/RNSKMSNR w - - 0 1";
+        assert_eq!(score(half, 64) - score(half, 0), 32);
+        let none = "rnsmksnr/8/8/8/8/8/8/RNSKMSNR w - - 0 1";
+        assert_eq!(score(none, 64), score(none, 0));
     }
 
     /// A searcher carried over to another variant (its table and

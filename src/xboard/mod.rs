@@ -32,6 +32,9 @@ const DEFAULT_MEMORY_MB: usize = 64;
 /// Default of option `Trade Contempt` (centipawns with every piece on).
 const TRADE_CONTEMPT: i32 = 100;
 
+/// Default of option `Pawn Trade Contempt` (centipawns with every pawn on).
+const PAWN_TRADE_CONTEMPT: i32 = 0;
+
 /// The hash table's share of XBoard's `memory` (megabytes for the whole
 /// engine) when searching with `threads` threads, so that the process
 /// stays within it. The rest of the engine (code and libraries, about
@@ -193,6 +196,8 @@ struct Engine<W: Write> {
     /// Option `Trade Contempt`: centipawns our evaluation gains with every
     /// piece still in the game, less as pieces come off.
     trade_contempt: i32,
+    /// Option `Pawn Trade Contempt`: the same for pawns, by count.
+    pawn_trade_contempt: i32,
     /// Our consecutive moves with a score below the threshold.
     hopeless_moves: u32,
     /// Option `Book File`: a book for every variant; empty: each
@@ -402,6 +407,7 @@ impl<W: Write> Engine<W> {
             resign_setting: 900,
             contempt: 20,
             trade_contempt: TRADE_CONTEMPT,
+            pawn_trade_contempt: PAWN_TRADE_CONTEMPT,
             hopeless_moves: 0,
             last_score: None,
             book_file: None,
@@ -535,6 +541,10 @@ impl<W: Write> Engine<W> {
         searcher.trade_contempt = match purpose {
             Purpose::Analyze => 0,
             Purpose::Move => self.trade_contempt,
+        };
+        searcher.pawn_trade_contempt = match purpose {
+            Purpose::Analyze => 0,
+            Purpose::Move => self.pawn_trade_contempt,
         };
         let mut limits = match purpose {
             Purpose::Analyze => Limits::default(),
@@ -1072,6 +1082,9 @@ impl<W: Write> Engine<W> {
         self.send(&format!(
             "feature option=\"Trade Contempt -spin {TRADE_CONTEMPT} 0 500\""
         ));
+        self.send(&format!(
+            "feature option=\"Pawn Trade Contempt -spin {PAWN_TRADE_CONTEMPT} 0 500\""
+        ));
         self.send("feature option=\"Tablebase Path -path \"");
         self.send("feature option=\"Book File -file \"");
         self.send("feature option=\"Book Depth -spin 20 0 500\"");
@@ -1512,6 +1525,10 @@ impl<W: Write> Engine<W> {
             },
             "Trade Contempt" => match value.parse::<i32>() {
                 Ok(cp) if (0..=500).contains(&cp) => self.trade_contempt = cp,
+                _ => self.send(&format!("Error (bad value): {line}")),
+            },
+            "Pawn Trade Contempt" => match value.parse::<i32>() {
+                Ok(cp) if (0..=500).contains(&cp) => self.pawn_trade_contempt = cp,
                 _ => self.send(&format!("Error (bad value): {line}")),
             },
             "Tablebase Path" => {
