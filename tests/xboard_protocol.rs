@@ -450,6 +450,8 @@ fn smaller_commands() {
     e.send("option Move Overhead=100");
     e.send("option Contempt=35");
     e.send("option Contempt=lots");
+    e.send("option Pawn Trade Contempt=50");
+    e.send("option Pawn Trade Contempt=-5");
     e.send("option No Such Option=3");
     e.send("memory 8");
     e.send("memory lots");
@@ -474,9 +476,14 @@ fn smaller_commands() {
         "{r:?}"
     );
     assert!(
+        r.contains(&"Error (bad value): option Pawn Trade Contempt=-5".to_string()),
+        "{r:?}"
+    );
+    assert!(
         !r.iter().any(|l| l.contains("Move Overhead")
             || l.contains("memory 8")
-            || l.contains("Contempt=35")),
+            || l.contains("Contempt=35")
+            || l.contains("Contempt=50")),
         "{r:?}"
     );
     // edit: clear the board, put a white king on e1, rook on a1, black
