@@ -1791,23 +1791,29 @@ mod tests {
         assert!(!threat_after(fen, (0, 0), (3, 0)));
     }
 
+    /// The score of a depth-1 search of a makruk position by a searcher
+    /// that `setup` has set (a contempt).
+    fn makruk_score(fen: &str, setup: impl Fn(&mut Searcher)) -> Score {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("makruk").expect("makruk").clone()).expect("rules");
+        let pos = Position::from_fen(rules, fen).expect("fen");
+        let mut s = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
+        setup(&mut s);
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        s.search(&pos, &[], limits, &mut Silent).score
+    }
+
     /// The trade contempt lifts the root side's score by its full amount
     /// while every piece is on (no capture is possible within a ply of
     /// makruk's start) and by nothing once only kings and pawns are
     /// left.
     #[test]
     fn trade_contempt_shrinks_as_pieces_come_off() {
-        let set = crate::variant::VariantSet::builtin().expect("built-ins");
-        let rules = Rules::new(set.get("makruk").expect("makruk").clone()).expect("rules");
         let score = |fen: &str, trade_contempt: Score| {
-            let pos = Position::from_fen(rules.clone(), fen).expect("fen");
-            let mut s = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
-            s.trade_contempt = trade_contempt;
-            let limits = Limits {
-                depth: Some(1),
-                ..Limits::default()
-            };
-            s.search(&pos, &[], limits, &mut Silent).score
+            makruk_score(fen, |s| s.trade_contempt = trade_contempt)
         };
         let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
         assert_eq!(score(start, 40) - score(start, 0), 40);
@@ -1820,17 +1826,8 @@ mod tests {
     /// nothing with none.
     #[test]
     fn pawn_trade_contempt_shrinks_as_pawns_come_off() {
-        let set = crate::variant::VariantSet::builtin().expect("built-ins");
-        let rules = Rules::new(set.get("makruk").expect("makruk").clone()).expect("rules");
         let score = |fen: &str, pawn_trade_contempt: Score| {
-            let pos = Position::from_fen(rules.clone(), fen).expect("fen");
-            let mut s = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
-            s.pawn_trade_contempt = pawn_trade_contempt;
-            let limits = Limits {
-                depth: Some(1),
-                ..Limits::default()
-            };
-            s.search(&pos, &[], limits, &mut Silent).score
+            makruk_score(fen, |s| s.pawn_trade_contempt = pawn_trade_contempt)
         };
         let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
         assert_eq!(score(start, 64) - score(start, 0), 64);
