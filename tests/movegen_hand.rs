@@ -448,3 +448,21 @@ fn falcon_in_the_open() {
     assert_eq!(caps, vec!["e4d7".to_string()]);
     assert_eq!(perft(&mut pos, 1), 20);
 }
+
+#[test]
+fn falcon_castling_through_the_kings_square() {
+    // Black: king f8, rook j8, pawn f7, kingside rights. White: falcon d6,
+    // king a1. Castling f8->i8 (rook j8->h8) passes g8 and h8. With the
+    // king on f8 the falcon reaches no square of f8..i8: g8 is (+3,+2) from
+    // d6, and its paths are e7-f8 (DDO; the king stands there), e7-f7 (DOD)
+    // and e6-f7 (ODD; the pawn); h8 and i8 are no falcon squares from d6.
+    // But the king on its way leaves f8 empty, and then e7-f8-g8 is open:
+    // the king would pass an attacked square. Fairy-Max rejects this
+    // castling (game 174 of session 26's falcon match, BENCHMARKS.md).
+    let mut pos = position("falcon", "5k3r/5p4/3F6/10/10/10/10/K9 b k - 0 1");
+    assert_eq!(castlings(&mut pos), triples(&[]));
+    // The falcon on c5 instead: f8, g8, h8 and i8 lie (+3..+6, +3) from it,
+    // none a falcon square whatever stands between, and castling is legal.
+    let mut pos = position("falcon", "5k3r/5p4/10/2F7/10/10/10/K9 b k - 0 1");
+    assert_eq!(castlings(&mut pos), triples(&[("f8", "i8", "j8")]));
+}

@@ -338,8 +338,8 @@ impl Reference {
     /// king on the castling rank, a partner with rights, every square
     /// between and including the two pieces' start and end squares empty but
     /// for those two, the king not in check and not passing or landing on
-    /// an attacked square. (That the king is not in check afterwards is the
-    /// general legality test.)
+    /// an attacked square, before the move or after it. (That the king is
+    /// not in check afterwards is the general legality test.)
     fn castling_moves(&self, s: &Shadow) -> Vec<RefMove> {
         let mut out = Vec::new();
         let Some(c) = &self.variant.castling else {
@@ -385,13 +385,22 @@ impl Reference {
             if (kf.min(kt)..=kf.max(kt)).any(|x| self.square_attacked(&s.cells, (x, rank), them)) {
                 continue;
             }
-            out.push(RefMove {
+            let m = RefMove {
                 from: (kf, rank),
                 to: (kt, rank),
                 promotion: None,
                 captures: Vec::new(),
                 castle: Some((f, rank)),
-            });
+            };
+            // Nor with the king gone from its square: a bent move (the
+            // falcon's) may reach a passed square by way of it.
+            let after = self.apply(s, &m);
+            if (kf.min(kt) + 1..kf.max(kt))
+                .any(|x| self.square_attacked(&after.cells, (x, rank), them))
+            {
+                continue;
+            }
+            out.push(m);
         }
         out
     }

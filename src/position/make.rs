@@ -836,8 +836,29 @@ impl Position {
     /// check nor break a capture rule.
     pub fn legal_after(&mut self, us: Color, m: Move, undo: &Undo) -> bool {
         !self.in_check(us)
+            && (!m.is(flag::CASTLE) || self.castling_passed_safely(us, m))
             && (!self.rules.has_lions || self.lion_rules_allow(us, m, undo))
             && !self.drop_mate(m)
+    }
+
+    /// Castling `m`, just made by `us`: no square the king passed over is
+    /// attacked now that the king has left its own square. The generator
+    /// tested them with the king still standing there, which is all a
+    /// straight line needs (a rider through the king's square would be
+    /// giving check), but a move that bends (the falcon's) can reach a
+    /// passed square by way of the king's square: with the king on its
+    /// way, that square is empty. Fairy-Max rejects such a castling.
+    fn castling_passed_safely(&self, us: Color, m: Move) -> bool {
+        if !self.royals(us).any(|k| k == m.to()) {
+            // A king that is not royal (losing chess) may pass attacks.
+            return true;
+        }
+        let g = self.rules.geometry();
+        let (Some((kf, rank)), Some((kt, _))) = (g.coords(m.from()), g.coords(m.to())) else {
+            return true;
+        };
+        let them = us.opponent();
+        (kf.min(kt) + 1..kf.max(kt)).all(|x| !self.attacked_by(g.sq(x, rank), them))
     }
 
     /// Uchifuzume: `m`, just made, drops a piece of a type that may not
