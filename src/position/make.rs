@@ -849,11 +849,22 @@ impl Position {
     /// passed square by way of the king's square: with the king on its
     /// way, that square is empty. Fairy-Max rejects such a castling.
     fn castling_passed_safely(&self, us: Color, m: Move) -> bool {
-        if !self.royals(us).any(|k| k == m.to()) {
-            // A king that is not royal (losing chess) may pass attacks.
+        let g = self.rules.geometry();
+        let royal_before = if self.rules.royal_first_found {
+            // XBoard's two kings: the castling king was royal if no other
+            // king of ours came before its start square in the scan.
+            let from = g.coords(m.from());
+            self.pieces(us)
+                .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)] && s.sq != m.to())
+                .all(|(_, s)| g.coords(s.sq) > from)
+        } else {
+            self.royals(us).any(|k| k == m.to())
+        };
+        if !royal_before {
+            // A king that is not royal (losing chess, the second of two
+            // kings) may pass attacks.
             return true;
         }
-        let g = self.rules.geometry();
         let (Some((kf, rank)), Some((kt, _))) = (g.coords(m.from()), g.coords(m.to())) else {
             return true;
         };
