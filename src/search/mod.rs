@@ -336,10 +336,13 @@ impl Searcher {
         stop: Arc<AtomicBool>,
     ) -> Searcher {
         let area = pos.rules().geometry().size;
+        // Late-move reductions by depth and move number. Reducing more
+        // than the 0.5 + ln d ln n / 2.25 of earlier builds won a makruk
+        // self-play match (BENCHMARKS.md, session 27).
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
+                *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.0) as u8;
             }
         }
         Searcher {
