@@ -851,12 +851,12 @@ impl Position {
     fn castling_passed_safely(&self, us: Color, m: Move) -> bool {
         let g = self.rules.geometry();
         let royal_before = if self.rules.royal_first_found {
-            // XBoard's two kings: the castling king was royal if no other
-            // king of ours came before its start square in the scan.
-            let from = g.coords(m.from());
-            self.pieces(us)
-                .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)] && s.sq != m.to())
-                .all(|(_, s)| g.coords(s.sq) > from)
+            // XBoard's two kings: the castling king was royal if the scan
+            // found it first with it back on its start square.
+            let before = self
+                .royal_type_squares(us)
+                .map(|s| if s == m.to() { m.from() } else { s });
+            self.first_in_scan(before) == Some(m.from())
         } else {
             self.royals(us).any(|k| k == m.to())
         };

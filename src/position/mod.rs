@@ -326,20 +326,29 @@ impl Position {
         } else {
             None
         };
-        self.pieces(color)
-            .filter(move |(_, s)| !first_found && self.rules.royal[usize::from(s.role.0)])
-            .map(|(_, s)| s.sq)
+        self.royal_type_squares(color)
+            .filter(move |_| !first_found)
             .chain(first)
+    }
+
+    /// Squares of `color`'s pieces of a royal type, royal or not by the
+    /// two-kings rule.
+    pub(crate) fn royal_type_squares(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
+        self.pieces(color)
+            .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
+            .map(|(_, s)| s.sq)
     }
 
     /// XBoard's two-kings rule: of several pieces of a royal type, the one
     /// found first scanning file a from rank 1 up, then file b, ...
     fn first_royal(&self, color: Color) -> Option<Sq> {
+        self.first_in_scan(self.royal_type_squares(color))
+    }
+
+    /// The square of `squares` that XBoard's two-kings scan finds first.
+    pub(crate) fn first_in_scan(&self, squares: impl Iterator<Item = Sq>) -> Option<Sq> {
         let g = self.rules.geometry();
-        self.pieces(color)
-            .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
-            .map(|(_, s)| s.sq)
-            .min_by_key(|&sq| g.coords(sq))
+        squares.min_by_key(|&sq| g.coords(sq))
     }
 
     /// True if `color` has a royal piece under attack.
@@ -350,10 +359,7 @@ impl Position {
         let them = color.opponent();
         let attacked = |sq: Sq| self.attacked_by(sq, them) || self.locust_attacked(sq, them);
         if !self.rules.special_check {
-            return self
-                .pieces(color)
-                .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
-                .any(|(_, s)| attacked(s.sq));
+            return self.royal_type_squares(color).any(attacked);
         }
         let end = &self.rules.variant.end;
         let check = if end.royals_expendable {
