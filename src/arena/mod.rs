@@ -218,10 +218,20 @@ fn worker(
                                 engine.features.variants().join(",")
                             ));
                         }
-                        let fen_needed = config.openings.iter().any(|o| o.fen.is_some());
-                        if fen_needed && !engine.features.flag("setboard", false) {
+                        // Without `setboard`, XBoard's edit mode sets the
+                        // positions up, unless one needs pieces in hand.
+                        if !engine.features.flag("setboard", false)
+                            && let Some(why) = config.openings.iter().find_map(|o| {
+                                let fen = Opening {
+                                    fen: Some(o.fen.clone()?),
+                                    moves: Vec::new(),
+                                };
+                                let game = start_position(rules, &fen).ok()?;
+                                play::edit_commands(game.position()).err()
+                            })
+                        {
                             failed = Some(format!(
-                                "{} cannot set up positions (no setboard feature)",
+                                "{} cannot set up the openings (no setboard feature, and {why})",
                                 engine.name()
                             ));
                         }

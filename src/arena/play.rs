@@ -5,7 +5,9 @@
 
 use super::clock::{Clock, TimeControl};
 use super::engine::{Engine, EngineError};
-use crate::game::{Game, Outcome, move_text};
+use crate::game::{Game, Outcome, move_text, square_text};
+use crate::movegen::{MoveList, generate_legal};
+use crate::position::Position;
 use crate::variant::Color;
 use std::time::{Duration, Instant};
 
@@ -122,6 +124,9 @@ pub fn play_game(
     let [white, black] = engines;
     let mut engines: [&mut Engine; 2] = [white, black];
     let start_fen = game.position().fen();
+    // For engines without `setboard` (Fairy-Max), the same start position
+    // in XBoard's edit mode.
+    let edit = edit_commands(game.position());
     let names = [engines[0].name().to_string(), engines[1].name().to_string()];
     let mut record = GameRecord {
         white: names[0].clone(),
@@ -152,8 +157,19 @@ pub fn play_game(
     let opening_moves: Vec<String> = record.moves.iter().map(|(m, _)| m.clone()).collect();
     let setboard = opening.fen.is_some();
     for c in Color::BOTH {
-        let start = (setboard, start_fen.as_str(), opening_moves.as_slice());
-        if let Err(err) = setup(engines[c.index()], start, settings) {
+        let e = &mut *engines[c.index()];
+        let how = match (setboard, e.features.flag("setboard", false), &edit) {
+            (false, _, _) => Setup::Start,
+            (true, true, _) => Setup::Fen(&start_fen),
+            (true, false, Ok(commands)) => Setup::Edit(commands),
+            (true, false, Err(why)) => {
+                // The match refuses such openings before it starts.
+                record.result = "*";
+                record.reason = format!("{} cannot be given this position: {why}", name(c));
+                return record;
+            }
+        };
+        if let Err(err) = setup(e, how, opening_moves.as_slice(), settings) {
             let why = format!("{} failed to set up the game ({err:?})", name(c));
             return end_fault(engines, record, c, fault_of(err), &why);
         }
@@ -346,10 +362,75 @@ fn fault_of(e: EngineError) -> Fault {
     }
 }
 
-/// `start`: whether to send `setboard`, its FEN, and the opening moves.
+/// How an engine is given the game's start position.
+enum Setup<'a> {
+    /// The variant's own start position: `new` sets it up.
+    Start,
+    /// `setboard FEN`.
+    Fen(&'a str),
+    /// XBoard's edit mode (`edit`, `#`, pieces, `c`, pieces, `.`), after a
+    /// move in the start position when Black is to move.
+    Edit(&'a [String]),
+}
+
+/// The commands that set `pos` up in XBoard's edit mode, as XBoard sends
+/// them to engines that do not announce `setboard=1`. Edit mode cannot
+/// say whose move it is: the engine is on move after `new`, so for Black
+/// to move a legal move of the start position goes first (XBoard's
+/// `a2a3`, which is no move in makruk). Castling rights follow from the
+/// placement, and the move counters start again: what edit mode leaves
+/// out. Pieces in hand cannot be placed, so such positions are refused.
+pub(super) fn edit_commands(pos: &Position) -> Result<Vec<String>, String> {
+    let rules = pos.rules();
+    if Color::BOTH
+        .iter()
+        .any(|&c| pos.holdings(c).iter().any(|&n| n > 0))
+    {
+        return Err("edit mode cannot place pieces in hand".into());
+    }
+    let g = rules.geometry();
+    let variant = &rules.variant;
+    let mut commands = Vec::new();
+    if pos.side_to_move() == Color::Black {
+        let mut start = Position::start(pos.rules().clone()).map_err(|e| e.to_string())?;
+        let mut moves = MoveList::new();
+        generate_legal(&mut start, &mut moves);
+        let first = moves
+            .first()
+            .ok_or("the start position has no legal move")?;
+        commands.push(move_text(&start, *first));
+    }
+    commands.push("edit".into());
+    commands.push("#".into());
+    for color in Color::BOTH {
+        if color == Color::Black {
+            commands.push("c".into());
+        }
+        for sq in g.squares() {
+            if let Some((c, p)) = pos.piece_on(sq)
+                && c == color
+            {
+                // Edit mode takes the letter in upper case for either
+                // colour (`c` switches), `+` before a promoted piece.
+                let base = match variant.promotion.promoted_from(p.role) {
+                    Some(base) if p.promoted => {
+                        format!("+{}", variant.piece(base).letter.for_color(Color::White))
+                    }
+                    _ => variant.piece(p.role).letter.for_color(Color::White),
+                };
+                commands.push(format!("{base}{}", square_text(g, sq)));
+            }
+        }
+    }
+    commands.push(".".into());
+    Ok(commands)
+}
+
+/// `how`: the start position, then the opening moves.
 fn setup(
     e: &mut Engine,
-    (setboard, start_fen, moves): (bool, &str, &[String]),
+    how: Setup,
+    moves: &[String],
     settings: &GameSettings,
 ) -> Result<(), EngineError> {
     if e.features.flag("memory", false) {
@@ -365,8 +446,14 @@ fn setup(
         e.send(&format!("variant {}", settings.variant))?;
     }
     e.send("force")?;
-    if setboard {
-        e.send(&format!("setboard {start_fen}"))?;
+    match how {
+        Setup::Start => {}
+        Setup::Fen(fen) => e.send(&format!("setboard {fen}"))?,
+        Setup::Edit(commands) => {
+            for c in commands {
+                e.send(c)?;
+            }
+        }
     }
     for m in moves {
         if e.features.flag("usermove", false) {
@@ -491,4 +578,62 @@ fn end_fault(
     };
     record.faulted = Some((side, fault));
     finish(engines, record, Some(side.opponent()), reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Rules;
+    use std::sync::Arc;
+
+    fn position(variant: &str, fen: &str) -> Position {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules: Arc<Rules> =
+            Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+        Position::from_fen(rules, fen).expect("fen")
+    }
+
+    /// The protocol's edit mode: `edit`, `#` clears the board, `Pa4`
+    /// places a piece of the current colour (White first, upper-case
+    /// letters for both), `c` switches colour, `.` leaves. Black to move
+    /// needs a move before it, which must be legal in the start position
+    /// (XBoard's `a2a3` is not, in makruk: Fairy-Max answers "Illegal
+    /// move").
+    #[test]
+    fn edit_mode_places_each_colour_and_moves_first_for_black() {
+        let pos = position("makruk", "8/8/8/4r1m1/3k1N2/5K2/8/8 b - - 0 1");
+        let c = edit_commands(&pos).expect("no pieces in hand");
+        let mut start = Game::new(Position::start(pos.rules().clone()).expect("start"));
+        assert!(
+            start.parse_move(&c[0]).is_ok(),
+            "{} in the start position",
+            c[0]
+        );
+        assert_eq!(c[1..3], ["edit", "#"]);
+        let colour_switch = c.iter().position(|x| x == "c").expect("c");
+        let mut white = c[3..colour_switch].to_vec();
+        let mut black = c[colour_switch + 1..c.len() - 1].to_vec();
+        white.sort();
+        black.sort();
+        assert_eq!(white, ["Kf3", "Nf4"]);
+        assert_eq!(black, ["Kd4", "Mg5", "Re5"]);
+        assert_eq!(c.last().map(String::as_str), Some("."));
+
+        let white_to_move = position("makruk", "8/8/8/4r1m1/3k1N2/5K2/8/8 w - - 0 1");
+        assert_eq!(edit_commands(&white_to_move).expect("edit")[0], "edit");
+    }
+
+    #[test]
+    fn edit_mode_refuses_pieces_in_hand() {
+        let pos = position(
+            "crazyhouse",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 1",
+        );
+        assert!(edit_commands(&pos).is_err());
+        let empty_hand = position(
+            "crazyhouse",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        );
+        assert!(edit_commands(&empty_hand).is_ok());
+    }
 }
