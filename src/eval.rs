@@ -834,33 +834,29 @@ impl Evaluator {
         }
         // Mop-up: against a lone royal piece drive it to the edge (to a
         // corner our colour-bound pieces can cover, as with bishop and
-        // knight), hem it in and bring our own royal piece close.
+        // knight), hem it in and bring our own royal piece close. The same
+        // plan, at MOP_UP_PIECES thousandths, against a few pieces without
+        // pawns when the lead is more than a drawish one (a rook and met
+        // against a knight): their king is mated or their pieces fall when
+        // it is pushed to the edge, where otherwise the search shuffles
+        // until the n-move count ends the game.
         for c in 0..2 {
-            if material[1 - c] == 0
-                && material[c] >= 300
+            let share = if material[1 - c] == 0 && material[c] >= 300 {
+                1000
+            } else if !rules.holdings
+                && material[1 - c] > 0
+                && pawn_count[1 - c] == 0
+                && material[c] - material[1 - c] > self.p.0[DRAWISH_MARGIN]
+            {
+                self.p.0[MOP_UP_PIECES]
+            } else {
+                0
+            };
+            if share != 0
                 && let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c])
             {
                 let colour = corner_colour(bound_on[c]);
-                score[c] += self.mop_up(pos, Color::BOTH[c], theirs, ours, colour);
-            }
-        }
-        // The same plan wins against a few pieces without pawns when the
-        // lead is more than a drawish one (a rook and met against a
-        // knight): their king is mated or their pieces fall when it is
-        // pushed to the edge. Without it the search shuffles the pieces
-        // until the n-move count ends the game.
-        let share = self.p.0[MOP_UP_PIECES];
-        if share != 0 && !rules.holdings {
-            for c in 0..2 {
-                if material[1 - c] > 0
-                    && pawn_count[1 - c] == 0
-                    && material[c] - material[1 - c] > self.p.0[DRAWISH_MARGIN]
-                    && let (Some(theirs), Some(ours)) = (royal_sq[1 - c], royal_sq[c])
-                {
-                    let colour = corner_colour(bound_on[c]);
-                    score[c] +=
-                        self.mop_up(pos, Color::BOTH[c], theirs, ours, colour) * share / 1000;
-                }
+                score[c] += self.mop_up(pos, Color::BOTH[c], theirs, ours, colour) * share / 1000;
             }
         }
         // n-check: checks already given bring the win closer.
@@ -1135,7 +1131,6 @@ impl Evaluator {
     }
 }
 
-/// The colour of a square on the checkerboard: 0 for a1's.
 /// The square colour of the corners to mate in, given how many
 /// colour-bound pieces stand on each colour: theirs when all stand on one.
 fn corner_colour(bound_on: [Score; 2]) -> Option<usize> {
@@ -1147,6 +1142,7 @@ fn corner_colour(bound_on: [Score; 2]) -> Option<usize> {
     }
 }
 
+/// The colour of a square on the checkerboard: 0 for a1's.
 fn square_colour(g: &crate::geometry::Geometry, sq: Sq) -> usize {
     g.coords(sq).map_or(0, |(x, y)| usize::from((x + y) % 2))
 }

@@ -126,7 +126,9 @@ pub fn play_game(
     let start_fen = game.position().fen();
     // For engines without `setboard` (Fairy-Max), the same start position
     // in XBoard's edit mode.
-    let edit = edit_commands(game.position());
+    let edit = (opening.fen.is_some()
+        && engines.iter().any(|e| !e.features.flag("setboard", false)))
+    .then(|| edit_commands(game.position()));
     let names = [engines[0].name().to_string(), engines[1].name().to_string()];
     let mut record = GameRecord {
         white: names[0].clone(),
@@ -160,9 +162,9 @@ pub fn play_game(
         let e = &mut *engines[c.index()];
         let how = match (setboard, e.features.flag("setboard", false), &edit) {
             (false, _, _) => Setup::Start,
-            (true, true, _) => Setup::Fen(&start_fen),
-            (true, false, Ok(commands)) => Setup::Edit(commands),
-            (true, false, Err(why)) => {
+            (true, true, _) | (true, false, None) => Setup::Fen(&start_fen),
+            (true, false, Some(Ok(commands))) => Setup::Edit(commands),
+            (true, false, Some(Err(why))) => {
                 // The match refuses such openings before it starts.
                 record.result = "*";
                 record.reason = format!("{} cannot be given this position: {why}", name(c));
