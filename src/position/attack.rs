@@ -133,6 +133,35 @@ impl Position {
             }
         }
         self.key = self.compute_key();
+        self.pawn_key = self.compute_pawn_key();
+    }
+
+    /// The pawn key from scratch.
+    pub(crate) fn compute_pawn_key(&self) -> u64 {
+        let mut key = 0;
+        for slot in 0..SLOTS {
+            let color = Self::slot_color(slot);
+            if self.alive[color.index()] & Self::bit(slot) != 0 {
+                let s = &self.slots[slot];
+                key ^= self.pawn_z(color, s.role, s.sq);
+            }
+        }
+        key
+    }
+
+    /// A piece's term in the pawn key: its Zobrist key if it is a pawn
+    /// type, else nothing.
+    pub(crate) fn pawn_z(
+        &self,
+        color: crate::variant::Color,
+        role: crate::variant::Role,
+        sq: crate::geometry::Sq,
+    ) -> u64 {
+        if self.rules.promotes[color.index()][usize::from(role.0)] {
+            self.rules.zobrist.piece(color, role, sq)
+        } else {
+            0
+        }
     }
 
     /// The Zobrist key from scratch.

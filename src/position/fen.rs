@@ -127,6 +127,7 @@ impl Position {
             gates: [0; 2],
             fullmove: setup.fullmove_number.max(1),
             key: 0,
+            pawn_key: 0,
             map: vec![SquareMap::default(); g.size].into_boxed_slice(),
             records: vec![Entry::default(); cap * SLOTS].into_boxed_slice(),
             rec_len: [0; SLOTS],

@@ -34,6 +34,7 @@ pub struct Undo {
     /// The slot of a piece that entered from the holdings (gating).
     placed: Option<u8>,
     key: u64,
+    pawn_key: u64,
     /// Slots whose walk records `make` replaced (and saved).
     affected: [u64; 2],
     /// Where this move's saved records start in `Position::saved`.
@@ -132,6 +133,7 @@ impl Position {
             gates: self.gates,
             placed: None,
             key: self.key,
+            pawn_key: self.pawn_key,
             affected,
             saved_from: self.saved.len(),
             patched_from: self.patches.len(),
@@ -276,12 +278,14 @@ impl Position {
             (sq, role, slot)
         });
         let mut key = self.key;
+        let mut pawn_key = self.pawn_key;
         for &v in &victims {
             let slot = self.slot_on(v);
             let color = Self::slot_color(slot);
             affected[color.index()] |= Self::bit(slot);
             undo.captured.push((slot as u8, self.slots[slot]));
             key ^= z.piece(color, self.slots[slot].role, v);
+            pawn_key ^= self.pawn_z(color, self.slots[slot].role, v);
             let s = self.slots[slot];
             key ^= z.promoted(
                 color,
@@ -343,6 +347,7 @@ impl Position {
         let plus = |r: crate::variant::Role| self.rules.hash_promoted[usize::from(r.0)];
         key ^= z.piece(us, mover.role, from)
             ^ z.promoted(us, from, mover.promoted && plus(mover.role));
+        pawn_key ^= self.pawn_z(us, mover.role, from);
         self.slots[mover_slot] = Slot {
             sq: to,
             role: new_role,
@@ -353,11 +358,13 @@ impl Position {
             self.alive[us.index()] &= !Self::bit(mover_slot);
         } else {
             key ^= z.piece(us, new_role, to) ^ z.promoted(us, to, now_promoted && plus(new_role));
+            pawn_key ^= self.pawn_z(us, new_role, to);
             self.board[usize::from(to)] = (mover_slot + 1) as u8;
         }
         if let (Some((rook_sq, rs)), Some(rt)) = (castle_rook, rook_to) {
             let rook = self.slots[rs];
             key ^= z.piece(us, rook.role, rook_sq) ^ z.piece(us, rook.role, rt);
+            pawn_key ^= self.pawn_z(us, rook.role, rook_sq) ^ self.pawn_z(us, rook.role, rt);
             self.slots[rs] = Slot {
                 sq: rt,
                 virgin: false,
@@ -378,8 +385,10 @@ impl Position {
             self.alive[us.index()] |= Self::bit(slot);
             self.board[usize::from(sq)] = (slot + 1) as u8;
             key ^= z.piece(us, role, sq);
+            pawn_key ^= self.pawn_z(us, role, sq);
             undo.placed = Some(slot as u8);
         }
+        self.pawn_key = pawn_key;
         if self.rules.variant.drops.gating {
             // A gate closes when its piece leaves or is taken.
             let g = self.rules.geometry();
@@ -598,6 +607,7 @@ impl Position {
             self.fullmove -= 1;
         }
         self.key = undo.key;
+        self.pawn_key = undo.pawn_key;
         self.restore_records(undo.affected, undo.saved_from);
     }
 
@@ -631,6 +641,7 @@ impl Position {
         };
         self.alive[us.index()] |= Self::bit(slot);
         self.board[usize::from(to)] = (slot + 1) as u8;
+        self.pawn_key ^= self.pawn_z(us, placed, to);
         key ^= z.piece(us, placed, to)
             ^ z.promoted(
                 us,

@@ -99,6 +99,9 @@ pub struct Position {
     /// moved yet, where a piece from the holdings may enter.
     gates: [u32; 2],
     key: u64,
+    /// The Zobrist key of the pawn types alone (pieces that promote),
+    /// which the search's correction history is indexed by.
+    pawn_key: u64,
     /// The attack map, per padded square.
     map: Box<[SquareMap]>,
     /// Walk records, `cap` per slot.
@@ -269,6 +272,13 @@ impl Position {
 
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// The pawn structure's key: pawns change slowly, so what the search
+    /// learns about a structure's evaluation errors outlives single
+    /// positions.
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
     }
 
     pub fn halfmove_clock(&self) -> u32 {
@@ -573,6 +583,12 @@ impl Position {
             return Err(format!(
                 "key {:#x} != recomputed {:#x}",
                 self.key, fresh.key
+            ));
+        }
+        if fresh.pawn_key != self.pawn_key {
+            return Err(format!(
+                "pawn key {:#x} != recomputed {:#x}",
+                self.pawn_key, fresh.pawn_key
             ));
         }
         let g = self.rules.geometry();
