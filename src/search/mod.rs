@@ -174,9 +174,10 @@ struct Heuristics {
     cont_square: Vec<u16>,
     /// Whether `cont` is indexed by a hash of the pair.
     cont_hashed: bool,
-    /// Correction history: `[colour][pawn key]`, the running average
-    /// error of the static evaluation (in `CORR_GRAIN`ths of a centipawn)
-    /// that searches found in positions with this pawn structure. The
+    /// Correction history: `[colour][pawn key]`, a damped running
+    /// average (see `update_correction`) of the error of the static
+    /// evaluation, in `CORR_GRAIN`ths of a centipawn, that searches found
+    /// in positions with this pawn structure. The
     /// evaluation is generic, not tuned per variant; where it misjudges
     /// a structure the same way in many positions, the search learns the
     /// bias here and corrects the estimate its pruning works from.
