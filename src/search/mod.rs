@@ -177,10 +177,11 @@ struct Heuristics {
     /// Correction history: `[colour][pawn key]`, a damped running
     /// average (see `update_correction`) of the error of the static
     /// evaluation, in `CORR_GRAIN`ths of a centipawn, that searches found
-    /// in positions with this pawn structure. The evaluation is generic,
-    /// not tuned per variant; where it misjudges a structure the same way
-    /// in many positions, the search learns the bias here and corrects
-    /// the estimate its pruning works from.
+    /// in positions with this pawn structure. The evaluation's terms are
+    /// generic (a variant may only refit their weights); where it
+    /// misjudges a structure the same way in many positions, the search
+    /// learns the bias here and corrects the estimate its pruning works
+    /// from.
     corr: Vec<i16>,
 }
 
