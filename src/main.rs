@@ -473,7 +473,30 @@ struct BetzaArgs {
 fn main() -> ExitCode {
     env_logger::init();
     let cli = Cli::parse();
-    let result = match cli.command {
+    // The commands run on a thread with the search's stack: `search`,
+    // `bench` and the match openings search on the calling thread, and a
+    // main thread's stack is small on Windows (1 MB).
+    let worker = std::thread::Builder::new()
+        .name("griffon".into())
+        .stack_size(griffon::search::SEARCH_STACK)
+        .spawn(move || run(cli));
+    let result = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|_| Err("internal error (see the message above)".into())),
+        Err(e) => Err(format!("cannot start the main thread: {e}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("griffon: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
         Some(Command::Betza(args)) => betza(&args),
         Some(Command::Variants(args)) => variants(&args),
         Some(Command::Perft(args)) => perft(&args),
@@ -486,13 +509,6 @@ fn main() -> ExitCode {
         Some(Command::Book(args)) => book(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => xboard(&args),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("griffon: {message}");
-            ExitCode::FAILURE
-        }
     }
 }
 
@@ -563,6 +579,19 @@ fn variants(args: &VariantsArgs) -> Result<(), String> {
         Some(path) => {
             let loaded = set.load_file(path).map_err(|e| load_failure(&e))?;
             print_warnings(&loaded.warnings);
+            // Loading checks the file; building the rules checks what only
+            // the tables show (a board too big once padded, more drops
+            // than a move list holds), which a designer wants to hear now
+            // rather than when the variant is first played.
+            let faults: Vec<String> = loaded
+                .names
+                .iter()
+                .filter_map(|n| Some((n, Rules::new(set.get(n)?.clone()).err()?)))
+                .map(|(n, e)| format!("error: {n}: {e}"))
+                .collect();
+            if !faults.is_empty() {
+                return Err(format!("variant file rejected\n{}", faults.join("\n")));
+            }
             loaded
                 .names
                 .iter()
@@ -605,6 +634,10 @@ fn variant_set(extra: Option<&PathBuf>) -> Result<VariantSet, String> {
     Ok(set)
 }
 
+/// Perft's answer when a position had more moves than a move list holds.
+const OVERFLOW: &str = "a position in this tree has more pseudo-legal moves than Griffon's move \
+     lists hold (movegen::MAX_MOVES); its count would be short";
+
 fn perft(args: &PerftArgs) -> Result<(), String> {
     let set = variant_set(args.variant_file.as_ref())?;
     if let Some(path) = &args.suite {
@@ -623,7 +656,11 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
         pos = game.position().clone();
     }
     let started = std::time::Instant::now();
+    movegen::take_overflow();
     let divided = movegen::perft_divide(&pos, depth, args.threads.max(1));
+    if movegen::take_overflow() {
+        return Err(OVERFLOW.into());
+    }
     let nodes: u64 = if depth == 0 {
         1
     } else {
@@ -656,14 +693,19 @@ fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &std::path::Path) -> Re
         };
         let result = parsed.and_then(|l| {
             eprintln!("line {}: {} ({})", n + 1, l.fen, l.variant);
-            movegen::check_suite_line(
+            movegen::take_overflow();
+            let checked = movegen::check_suite_line(
                 &l,
                 set,
                 &mut cache,
                 args.max_depth,
                 args.max_nodes,
                 args.threads.max(1),
-            )
+            );
+            if movegen::take_overflow() {
+                return Err(OVERFLOW.into());
+            }
+            checked
         });
         match result {
             Ok((checked, failures)) => {

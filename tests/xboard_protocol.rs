@@ -405,6 +405,35 @@ fn engine_defined_variant_sends_setup_and_pieces() {
 }
 
 #[test]
+fn a_big_board_full_of_drops_is_played() {
+    // 1243 legal moves at the start (tests/movegen_hand.rs counts them):
+    // the engine searches them all and answers with one, each side in turn.
+    let mut e = Engine::start(&[
+        "xboard",
+        "--variant-file",
+        "tests/data/variants/test-variants.ini",
+    ]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.send("new");
+    e.send("variant bighouse");
+    e.send("sd 2");
+    e.send("go");
+    let first = e.next_move();
+    e.send("force");
+    let reply = {
+        let g = referee("bighouse", &[&first]);
+        let mut pos = g.position().clone();
+        let m = griffon::movegen::legal_moves(&mut pos)[0];
+        griffon::movegen::move_text(&pos, m)
+    };
+    e.send(&format!("usermove {reply}"));
+    e.send("go");
+    let second = e.next_move();
+    referee("bighouse", &[&first, &reply, &second]);
+}
+
+#[test]
 fn time_controls_are_obeyed() {
     // 40 moves in 2 seconds: each move must come well within the clock.
     let mut e = Engine::start(&[]);

@@ -16,6 +16,7 @@ use crate::position::{Position, entry};
 use crate::variant::{Color, Role};
 use arrayvec::ArrayVec;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A move, packed into eight bytes so move lists stay small: three
 /// squares of 12 bits (padded boards stay below 4096 squares, checked when
@@ -211,10 +212,46 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Room for every legal move of any position Griffon plays. The largest
-/// known counts are a few hundred (218 in chess, about 500 in Chu Shogi
-/// with Lion double moves); 1024 leaves margin for big boards.
-pub const MAX_MOVES: usize = 1024;
+/// Room for the pseudo-legal moves of one position. Chess has at most 218
+/// and Chu Shogi about 500 with the Lion's double moves, but drops on a
+/// big board go far beyond: crazyhouse on 16x16 with five piece types in
+/// hand has over 1,200. Variants whose drops alone could fill most of a
+/// list are refused when their rules are built (`Rules::new`); a position
+/// that still overflows loses the moves beyond (see [`take_overflow`])
+/// rather than stopping the engine.
+pub const MAX_MOVES: usize = 4096;
+
+/// Set when a position had more pseudo-legal moves than [`MAX_MOVES`].
+static OVERFLOW: AtomicBool = AtomicBool::new(false);
+
+/// Whether a move list overflowed since the last call (and clears the
+/// mark): perft calls its count short rather than report a wrong number.
+pub fn take_overflow() -> bool {
+    OVERFLOW.swap(false, Ordering::Relaxed)
+}
+
+/// A full move list: the move is lost, which is a rules error, so it is
+/// logged (once per process) and marked for [`take_overflow`]; play goes
+/// on without it.
+#[cold]
+#[inline(never)]
+fn overflowed() {
+    static LOGGED: AtomicBool = AtomicBool::new(false);
+    OVERFLOW.store(true, Ordering::Relaxed);
+    if !LOGGED.swap(true, Ordering::Relaxed) {
+        log::error!(
+            "a position has more than {MAX_MOVES} pseudo-legal moves; the moves beyond are left out"
+        );
+    }
+}
+
+/// Appends a move unless the list is full.
+#[inline]
+fn push_move(list: &mut MoveList, m: Move) {
+    if list.try_push(m).is_err() {
+        overflowed();
+    }
+}
 
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
@@ -326,9 +363,9 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
                 && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP | entry::DOUBLE) == 0
             {
                 if QUIETS && kind & entry::QUIET != 0 {
-                    list.push(Move::new(from, e.sq, 0, None, 0));
+                    push_move(list, Move::new(from, e.sq, 0, None, 0));
                 } else if CAPTURES && kind & entry::CAPTURE != 0 {
-                    list.push(Move::new(from, e.sq, 0, None, flag::CAPTURE));
+                    push_move(list, Move::new(from, e.sq, 0, None, flag::CAPTURE));
                 }
                 continue;
             }
@@ -587,10 +624,7 @@ fn add(list: &mut MoveList, first: usize, dedupe: bool, m: Move) {
     if dedupe && list[first..].contains(&m) {
         return;
     }
-    // The bound is documented at MAX_MOVES; dropping a move would be a
-    // silent rules error, so a full list is a bug worth stopping for.
-    list.try_push(m)
-        .expect("more than MAX_MOVES pseudo-legal moves");
+    push_move(list, m);
 }
 
 /// Castling per the variant's rules (Chess960 rules cover the orthodox case):
@@ -661,13 +695,10 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
         if royal && (a..=b).any(|x| pos.attacked_by(g.sq(x, rank), them)) {
             continue;
         }
-        list.push(Move::new(
-            king_sq,
-            g.sq(kt, rank),
-            rook_sq,
-            None,
-            flag::CASTLE,
-        ));
+        push_move(
+            list,
+            Move::new(king_sq, g.sq(kt, rank), rook_sq, None, flag::CASTLE),
+        );
     }
 }
 
@@ -971,4 +1002,34 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     }
     s.push_str(&gate_suffix(pos.rules(), m));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Rules;
+    use crate::variant::VariantSet;
+
+    #[test]
+    fn a_full_move_list_loses_moves_without_stopping() {
+        let set = VariantSet::builtin().expect("built-in variants");
+        let rules = Rules::new(set.get("normal").expect("chess").clone()).expect("rules");
+        let pos = Position::start(rules).expect("start position");
+        let mut list = MoveList::new();
+        let filler = Move::new(1, 2, 0, None, 0);
+        while !list.is_full() {
+            list.push(filler);
+        }
+        take_overflow();
+        pseudo_legal::<true, true>(&pos, &mut list);
+        assert_eq!(list.len(), MAX_MOVES);
+        assert!(list.iter().all(|&m| m == filler));
+        assert!(take_overflow(), "the lost moves are reported");
+        assert!(!take_overflow(), "and the mark is cleared");
+        // With room, the same call gives chess's twenty moves and no mark.
+        list.clear();
+        pseudo_legal::<true, true>(&pos, &mut list);
+        assert_eq!(list.len(), 20);
+        assert!(!take_overflow());
+    }
 }

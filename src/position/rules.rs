@@ -3,6 +3,7 @@
 //! the padded board. Built once per variant and shared by every position.
 
 use crate::geometry::{Geometry, Sq};
+use crate::movegen::MAX_MOVES;
 use crate::trajectory::{TrajectoryError, TrajectoryTable};
 use crate::variant::{Color, Role, Variant};
 use std::collections::HashMap;
@@ -225,6 +226,10 @@ pub struct Rules {
     pub(crate) mate_cache: Mutex<HashMap<super::material::Material, bool>>,
 }
 
+/// The most drops a variant's rules may allow in one position: three
+/// quarters of a move list, the rest kept for the moves on the board.
+const MOST_DROPS: usize = MAX_MOVES * 3 / 4;
+
 impl Rules {
     pub fn new(variant: Arc<Variant>) -> Result<Arc<Rules>, TrajectoryError> {
         let table = TrajectoryTable::build(&variant)?;
@@ -397,7 +402,7 @@ impl Rules {
                 })
                 .collect()
         });
-        let drop_targets = Color::BOTH.map(|c| {
+        let drop_targets: [Box<[Box<[Sq]>]>; 2] = Color::BOTH.map(|c| {
             let region = region_map(&drops.region[c.index()]);
             let first_rank = if c == Color::White { 0 } else { g.height - 1 };
             (0..roles)
@@ -420,6 +425,40 @@ impl Rules {
                 })
                 .collect()
         });
+        if drops.piece_drops {
+            // Drops alone must leave room in a move list for the board
+            // moves: every type that can enter the holdings, on every
+            // square it may be dropped on (twice where it may land
+            // promoted).
+            let in_hand: Vec<bool> = {
+                let mut v = vec![false; roles];
+                for (r, h) in hand_role.iter().enumerate() {
+                    if !royal[r] {
+                        v[usize::from(h.0)] = true;
+                    }
+                }
+                v
+            };
+            for c in Color::BOTH {
+                let most: usize = (0..roles)
+                    .filter(|&r| in_hand[r])
+                    .map(|r| {
+                        let twice = drops.drop_promoted && promoted_type[r].is_some();
+                        drop_targets[c.index()][r].len() * if twice { 2 } else { 1 }
+                    })
+                    .sum();
+                if most > MOST_DROPS {
+                    return Err(TrajectoryError {
+                        piece: "(all)".into(),
+                        message: format!(
+                            "drops alone could give {most} moves in one position, more than \
+                             the {MOST_DROPS} Griffon allows (its move lists hold {MAX_MOVES}): \
+                             fewer piece types in the holdings or a smaller drop region"
+                        ),
+                    });
+                }
+            }
+        }
         let reach: Box<[u8]> = variant
             .pieces
             .iter()
