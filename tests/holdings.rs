@@ -174,6 +174,30 @@ fn seirawan_gating() {
 }
 
 #[test]
+fn gating_with_nine_piece_types_in_hand() {
+    // Seirawan with three more piece types, nine of them in hand, and only
+    // g1's gate open. The knight on g1 goes to e2, f3 or h3, each plain or
+    // bringing any of the nine onto g1: 3 x 10 = 30; the king on e1 (its
+    // gate shut) steps to d1, d2, e2, f1 or f2: 5. 35 moves (only the
+    // first eight types were once offered: 32).
+    let mut set = VariantSet::new();
+    set.load_builtins().expect("built-ins");
+    set.load_str(
+        "user.ini",
+        "[manygates:seirawan]\ncustomPiece9 = x:W\ncustomPiece10 = y:F\ncustomPiece11 = z:D\n",
+    )
+    .expect("the variant loads");
+    let rules = Rules::new(set.get("manygates").expect("loaded").clone()).expect("rules");
+    let fen = "4k3/8/8/8/8/8/8/4K1N1[QRBNHEXYZ] w G - 0 1";
+    let mut g = Game::new(Position::from_fen(rules, fen).expect("fen"));
+    let moves = texts(&mut g);
+    assert_eq!(moves.len(), 35, "{moves:?}");
+    for m in ["g1f3z", "g1h3x", "g1e2y", "g1f3q", "e1d2"] {
+        assert!(moves.contains(m), "{m}: {moves:?}");
+    }
+}
+
+#[test]
 fn bad_holdings_are_errors() {
     let mut set = VariantSet::new();
     set.load_builtins().unwrap();

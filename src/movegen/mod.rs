@@ -483,13 +483,12 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
         g.coords(sq)
             .is_some_and(|(f, r)| r == rank && gates & (1 << f) != 0)
     };
-    let in_hand: ArrayVec<Role, 8> = pos
+    let in_hand: ArrayVec<Role, { crate::position::HAND_ROLES }> = pos
         .holdings(us)
         .iter()
         .enumerate()
         .filter(|&(_, &n)| n > 0)
         .map(|(r, _)| Role(r as u8))
-        .take(8)
         .collect();
     if in_hand.is_empty() {
         return;
