@@ -634,10 +634,6 @@ fn variant_set(extra: Option<&PathBuf>) -> Result<VariantSet, String> {
     Ok(set)
 }
 
-/// Perft's answer when a position had more moves than a move list holds.
-const OVERFLOW: &str = "a position in this tree has more pseudo-legal moves than Griffon's move \
-     lists hold (movegen::MAX_MOVES); its count would be short";
-
 fn perft(args: &PerftArgs) -> Result<(), String> {
     let set = variant_set(args.variant_file.as_ref())?;
     if let Some(path) = &args.suite {
@@ -659,7 +655,7 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
     movegen::take_overflow();
     let divided = movegen::perft_divide(&pos, depth, args.threads.max(1));
     if movegen::take_overflow() {
-        return Err(OVERFLOW.into());
+        return Err(movegen::SHORT_COUNT.into());
     }
     let nodes: u64 = if depth == 0 {
         1
@@ -693,19 +689,14 @@ fn perft_suite(args: &PerftArgs, set: &VariantSet, path: &std::path::Path) -> Re
         };
         let result = parsed.and_then(|l| {
             eprintln!("line {}: {} ({})", n + 1, l.fen, l.variant);
-            movegen::take_overflow();
-            let checked = movegen::check_suite_line(
+            movegen::check_suite_line(
                 &l,
                 set,
                 &mut cache,
                 args.max_depth,
                 args.max_nodes,
                 args.threads.max(1),
-            );
-            if movegen::take_overflow() {
-                return Err(OVERFLOW.into());
-            }
-            checked
+            )
         });
         match result {
             Ok((checked, failures)) => {

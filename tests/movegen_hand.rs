@@ -468,14 +468,11 @@ fn falcon_castling_through_the_kings_square() {
     assert_eq!(castlings(&mut pos), triples(&[("f8", "i8", "j8")]));
 }
 
-/// Crazyhouse on 16x16, as a variant designer would write it.
-const BIG_HOUSE: &str = "[bighouse:crazyhouse]\nmaxFile = 16\nmaxRank = 16\n\
-    startFen = 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14k[QRBNP] w - - 0 1\n";
-
-fn user_rules(text: &str, name: &str) -> Result<std::sync::Arc<Rules>, String> {
+/// The rules of variant `name` of a test variant file.
+fn file_rules(file: &str, name: &str) -> Result<std::sync::Arc<Rules>, String> {
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-in variants load");
-    set.load_str("user.ini", text)
+    set.load_file(format!("tests/data/variants/{file}"))
         .map_err(|e| format!("{e:?}"))?;
     let v = set.get(name).expect("the variant loaded").clone();
     Rules::new(v).map_err(|e| e.to_string())
@@ -488,7 +485,7 @@ fn every_drop_on_a_16x16_board() {
     // squares are empty: a queen, rook, bishop and knight in hand drop on
     // each (1016), the pawn on the 14 ranks between the first and the
     // last (224), and the king on a1 steps to a2, b1 or b2 (3): 1243.
-    let rules = user_rules(BIG_HOUSE, "bighouse").expect("the variant builds");
+    let rules = file_rules("test-variants.ini", "bighouse").expect("the variant builds");
     let mut pos = Position::start(rules).expect("start position");
     assert_eq!(perft(&mut pos, 1), 1243);
     let moves = legal_moves(&mut pos);
@@ -498,20 +495,12 @@ fn every_drop_on_a_16x16_board() {
 
 #[test]
 fn drops_that_could_not_fit_a_move_list_are_refused() {
-    // Eight more piece types make thirteen that may be in hand: twelve
-    // drop on all 256 squares and the pawn on 224 (not on the first or
-    // last rank), 3296 possible drops in one position, more than the 3072
-    // Griffon allows, so the rules are refused when built, with the reason.
-    let mut text = BIG_HOUSE.replace("[QRBNP]", "[]");
-    for (i, l) in "acdefghi".chars().enumerate() {
-        text += &format!("customPiece{} = {l}:W\n", i + 9);
-    }
-    let err = user_rules(&text, "bighouse").expect_err("too many drops");
+    // Thirteen piece types that may be in hand: twelve drop on all 256
+    // squares and the pawn on 224 (not on the first or last rank), 3296
+    // possible drops in one position, more than the 3072 Griffon allows,
+    // so the rules are refused when built, with the reason.
+    let err = file_rules("many-drops.ini", "toomany").expect_err("too many drops");
     assert!(err.contains("drops alone could give 3296 moves"), "{err}");
-    // Seven more (twelve types) fit: 11 x 256 + 224 = 3040.
-    let mut text = BIG_HOUSE.replace("[QRBNP]", "[]");
-    for (i, l) in "acdefgh".chars().enumerate() {
-        text += &format!("customPiece{} = {l}:W\n", i + 9);
-    }
-    user_rules(&text, "bighouse").expect("3040 drops fit");
+    // Twelve types fit: 11 x 256 + 224 = 3040.
+    file_rules("many-drops.ini", "twelve").expect("3040 drops fit");
 }

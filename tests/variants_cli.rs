@@ -83,15 +83,7 @@ fn a_file_whose_rules_cannot_be_built_is_rejected() {
     // The file itself is well formed; what is wrong shows only when the
     // rules are built: thirteen piece types that may be in hand on a
     // 16x16 board (3296 drops in one position; see tests/movegen_hand.rs).
-    let mut text = String::from(
-        "[toomany:crazyhouse]\nmaxFile = 16\nmaxRank = 16\n\
-         startFen = 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14k[] w - - 0 1\n",
-    );
-    for (i, l) in "acdefghi".chars().enumerate() {
-        text += &format!("customPiece{} = {l}:W\n", i + 9);
-    }
-    let path = temp_file("toomany.ini", &text);
-    let out = griffon(&["variants", "--file", path.to_str().unwrap()]);
+    let out = griffon(&["variants", "--file", "tests/data/variants/many-drops.ini"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(

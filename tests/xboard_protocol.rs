@@ -53,6 +53,15 @@ impl Engine {
         e
     }
 
+    /// An engine that also knows tests/data/variants/test-variants.ini.
+    fn with_test_variants() -> Engine {
+        Engine::start(&[
+            "xboard",
+            "--variant-file",
+            "tests/data/variants/test-variants.ini",
+        ])
+    }
+
     fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("write to engine");
         self.stdin.flush().expect("flush");
@@ -376,11 +385,7 @@ fn analyze_mode_reports_and_accepts_moves() {
 
 #[test]
 fn engine_defined_variant_sends_setup_and_pieces() {
-    let mut e = Engine::start(&[
-        "xboard",
-        "--variant-file",
-        "tests/data/variants/test-variants.ini",
-    ]);
+    let mut e = Engine::with_test_variants();
     e.send("xboard");
     e.send("protover 2");
     let f = e.expect(|l| l.contains("myname="));
@@ -408,13 +413,7 @@ fn engine_defined_variant_sends_setup_and_pieces() {
 fn a_big_board_full_of_drops_is_played() {
     // 1243 legal moves at the start (tests/movegen_hand.rs counts them):
     // the engine searches them all and answers with one, each side in turn.
-    let mut e = Engine::start(&[
-        "xboard",
-        "--variant-file",
-        "tests/data/variants/test-variants.ini",
-    ]);
-    e.send("xboard");
-    e.send("protover 2");
+    let mut e = Engine::with_test_variants();
     e.send("new");
     e.send("variant bighouse");
     e.send("sd 2");

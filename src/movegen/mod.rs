@@ -9,7 +9,7 @@
 
 mod perft;
 
-pub use perft::{PerftSuiteLine, SuiteResult, check_suite_line, perft, perft_divide};
+pub use perft::{PerftSuiteLine, SHORT_COUNT, SuiteResult, check_suite_line, perft, perft_divide};
 
 use crate::geometry::Sq;
 use crate::position::{Position, entry};

@@ -119,6 +119,11 @@ pub struct SuiteResult {
     pub failures: Vec<String>,
 }
 
+/// Perft's answer when a position in the tree had more moves than a move
+/// list holds (see `take_overflow`): its count would be short.
+pub const SHORT_COUNT: &str = "a position in this tree has more pseudo-legal moves than \
+     Griffon's move lists hold (movegen::MAX_MOVES); its count would be short";
+
 /// Checks one suite line against the move generator: every depth up to
 /// `max_depth` whose reference count is at most `max_nodes`. Returns the
 /// number of counts checked and a message per mismatch.
@@ -148,10 +153,14 @@ pub fn check_suite_line(
         if depth > max_depth || expected > max_nodes {
             continue;
         }
+        super::take_overflow();
         let got: u64 = perft_divide(&pos, depth, threads)
             .iter()
             .map(|(_, n)| n)
             .sum();
+        if super::take_overflow() {
+            return Err(format!("{}: {SHORT_COUNT}", line.fen));
+        }
         let got = if depth == 0 { 1 } else { got };
         checked += 1;
         if got != expected {
