@@ -103,7 +103,8 @@ pub fn perft_bench(
         for _ in 0..runs.max(1) {
             let mut pos = start.clone();
             let t = Instant::now();
-            let nodes = perft(&mut pos, case.depth);
+            let nodes = perft(&mut pos, case.depth)
+                .map_err(|e| format!("{} perft {}: {e}", case.variant, case.depth))?;
             result.seconds.push(t.elapsed().as_secs_f64());
             if nodes != case.expected {
                 return Err(format!(

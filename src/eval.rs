@@ -25,10 +25,9 @@
 //! colour (bishops or ferzes of one colour) cannot win and its lead counts
 //! a sixteenth.
 
-use crate::geometry::Sq;
-use crate::position::{Position, Rules, SLOTS_PER_SIDE};
+use crate::position::{Position, Rules};
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, visit};
-use crate::variant::Color;
+use crate::types::{Color, SLOTS_PER_SIDE, Sq};
 use arrayvec::ArrayVec;
 
 /// Centipawn scores; mates are near [`MATE`].
@@ -295,7 +294,7 @@ struct Mobility {
 fn expected_mobility(
     rules: &Rules,
     color: Color,
-    role: crate::variant::Role,
+    role: crate::types::Role,
     origin: Sq,
     p: f64,
 ) -> Mobility {
@@ -441,7 +440,7 @@ impl Evaluator {
         let mut colour_bound = vec![false; roles];
         let mut stats = vec![PieceStats::default(); roles];
         for r in 0..roles {
-            let role = crate::variant::Role(r as u8);
+            let role = crate::types::Role(r as u8);
             let mut m0 = 0.0;
             let mut m5 = 0.0;
             let mut m0_paths = 0.0;
@@ -629,13 +628,13 @@ impl Evaluator {
     }
 
     /// What the value of `role` was worked out from.
-    pub fn stats(&self, role: crate::variant::Role) -> PieceStats {
+    pub fn stats(&self, role: crate::types::Role) -> PieceStats {
         self.stats[usize::from(role.0)]
     }
 
     /// The material value of a role in centipawns.
     #[inline]
-    pub fn value(&self, role: crate::variant::Role) -> Score {
+    pub fn value(&self, role: crate::types::Role) -> Score {
         self.value[usize::from(role.0)]
     }
 
@@ -1027,7 +1026,7 @@ impl Evaluator {
     /// Passed, doubled, isolated and side-by-side pawns.
     fn pawn_terms(
         &self,
-        g: &crate::geometry::Geometry,
+        g: &crate::types::Geometry,
         pawns: &[[u32; 32]; 2],
         mg: &mut [Score; 2],
         eg: &mut [Score; 2],
@@ -1088,7 +1087,7 @@ impl Evaluator {
     /// middle game, central in the ending.
     fn royal_terms(
         &self,
-        g: &crate::geometry::Geometry,
+        g: &crate::types::Geometry,
         c: usize,
         k: Sq,
         pawns: &[u32; 32],
@@ -1143,7 +1142,7 @@ fn corner_colour(bound_on: [Score; 2]) -> Option<usize> {
 }
 
 /// The colour of a square on the checkerboard: 0 for a1's.
-fn square_colour(g: &crate::geometry::Geometry, sq: Sq) -> usize {
+fn square_colour(g: &crate::types::Geometry, sq: Sq) -> usize {
     g.coords(sq).map_or(0, |(x, y)| usize::from((x + y) % 2))
 }
 
@@ -1299,7 +1298,7 @@ mod tests {
         );
     }
 
-    fn role_on(pos: &Position, file: u8, rank: u8) -> crate::variant::Role {
+    fn role_on(pos: &Position, file: u8, rank: u8) -> crate::types::Role {
         let sq = pos.rules().geometry().sq(file, rank);
         pos.piece_on(sq).expect("a piece").1.role
     }
@@ -1485,7 +1484,7 @@ mod tests {
         let set = crate::variant::VariantSet::builtin().expect("built-ins");
         let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
         let role = (0..rules.variant.pieces.len())
-            .map(|r| crate::variant::Role(r as u8))
+            .map(|r| crate::types::Role(r as u8))
             .find(|&r| rules.variant.pieces[usize::from(r.0)].name == piece)
             .expect("piece");
         let g = rules.geometry();
@@ -1517,7 +1516,7 @@ mod tests {
             .iter()
             .position(|p| p.name == piece)
             .expect("piece");
-        Evaluator::with_params(&rules, params.clone()).value(crate::variant::Role(r as u8))
+        Evaluator::with_params(&rules, params.clone()).value(crate::types::Role(r as u8))
     }
 
     #[test]

@@ -9,8 +9,9 @@
 
 use crate::book::{Book, BookHasher, MoveCoding, XBoardState, book_moves, code_text};
 use crate::game::Game;
-use crate::movegen::{MoveList, legal_moves, pseudo_legal};
+use crate::movegen::{legal_moves, pseudo_legal};
 use crate::position::{Position, Rules};
+use crate::types::MoveList;
 use crate::variant::VariantSet;
 use once_cell::sync::Lazy;
 use std::sync::Arc;

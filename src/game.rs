@@ -4,10 +4,10 @@
 //! The XBoard loop and the match referee both keep a `Game`; neither knows
 //! any rule itself.
 
-use crate::geometry::{Geometry, Sq};
-use crate::movegen::{Move, MoveList, flag, legal_moves};
+use crate::movegen::legal_moves;
 use crate::position::{Position, Undo};
-use crate::variant::{Color, GameEnd, GameValue};
+use crate::types::{Color, Geometry, Move, MoveList, Sq, flag};
+use crate::variant::{GameEnd, GameValue};
 use std::fmt;
 
 /// The start of the reason given for a repetition lost by perpetual check.
@@ -632,7 +632,7 @@ impl Game {
                 reason: "counting rule".into(),
             });
         }
-        if self.pos.insufficient_material() {
+        if crate::judge::insufficient_material(&self.pos) {
             return Some(Outcome::Draw {
                 reason: "insufficient material".into(),
             });

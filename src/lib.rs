@@ -12,7 +12,8 @@ pub mod eval;
 pub mod files;
 pub mod fuzzing;
 pub mod game;
-pub mod geometry;
+pub mod judge;
+
 pub mod movegen;
 pub mod pgn;
 pub mod position;
@@ -21,6 +22,7 @@ pub mod search;
 pub mod tablebase;
 pub mod trajectory;
 pub mod tune;
+pub mod types;
 pub mod variant;
 pub mod xbetza;
 pub mod xboard;

@@ -652,11 +652,8 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
         pos = game.position().clone();
     }
     let started = std::time::Instant::now();
-    movegen::take_overflow();
-    let divided = movegen::perft_divide(&pos, depth, args.threads.max(1));
-    if movegen::take_overflow() {
-        return Err(movegen::SHORT_COUNT.into());
-    }
+    let divided =
+        movegen::perft_divide(&pos, depth, args.threads.max(1)).map_err(|e| e.to_string())?;
     let nodes: u64 = if depth == 0 {
         1
     } else {
@@ -807,7 +804,7 @@ fn values(args: &ValuesArgs) -> Result<(), String> {
         "piece", "letter", "value", "m0", "m5"
     );
     for (r, piece) in rules.variant.pieces.iter().enumerate() {
-        let role = griffon::variant::Role(r as u8);
+        let role = griffon::types::Role(r as u8);
         let st = eval.stats(role);
         let mut notes = Vec::new();
         if rules.royal[r] {
@@ -1373,8 +1370,8 @@ fn book_make(a: &BookMakeArgs) -> Result<(), String> {
     };
     let only = match a.only.as_deref() {
         None => None,
-        Some("white") => Some(griffon::variant::Color::White),
-        Some("black") => Some(griffon::variant::Color::Black),
+        Some("white") => Some(griffon::types::Color::White),
+        Some("black") => Some(griffon::types::Color::Black),
         Some(o) => return Err(format!("--only {o}: give white or black")),
     };
     let options = MakeOptions {

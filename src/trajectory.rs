@@ -18,8 +18,8 @@
 //!
 //! Tables are built once when a variant is loaded and are read-only after.
 
-use crate::geometry::Geometry;
-use crate::variant::{Color, Region, Role, Square, Variant};
+use crate::types::{Color, Geometry, Region, Role, Square};
+use crate::variant::Variant;
 use crate::xbetza::{Hop, Jump, Leg, MoveDef, MoveKind};
 use std::fmt;
 
@@ -804,7 +804,7 @@ impl TrajectoryTable {
     /// Build the trees of every piece type of `variant`.
     pub fn build(variant: &Variant) -> Result<TrajectoryTable, TrajectoryError> {
         let geometry = Geometry::new(variant.width, variant.height, longest_step(variant));
-        if geometry.size > crate::movegen::MAX_SQ {
+        if geometry.size > crate::types::MAX_SQ {
             // Moves pack squares into 12 bits; only absurdly long leaps
             // (guard bands sized by the longest step) get here.
             return Err(TrajectoryError {

@@ -7,8 +7,8 @@ use common::griffon;
 
 use griffon::book::{Book, BookHasher, MoveCoding, XBoardState};
 use griffon::game::{Game, move_text};
-use griffon::movegen::Move;
 use griffon::position::{Position, Rules};
+use griffon::types::Move;
 use griffon::variant::VariantSet;
 use std::collections::HashMap;
 use std::path::Path;
@@ -63,7 +63,7 @@ fn every_entry_of_a_polyglot_made_book_is_a_move_of_its_games() {
         );
         // Griffon writes the code Polyglot wrote.
         assert_eq!(coding.encode(&pos, m), Some(e.mv), "{}", move_text(&pos, m));
-        castles += usize::from(m.is(griffon::movegen::flag::CASTLE));
+        castles += usize::from(m.is(griffon::types::flag::CASTLE));
         promotions += usize::from(m.promotion().is_some());
     }
     // The fixture covers the special codes.

@@ -340,7 +340,7 @@ fn berolina_fen_keeps_the_ep_victim() {
     let mut pos = Position::from_fen(r.clone(), fen).expect("suite FEN reads");
     let ep: Vec<String> = legal_moves(&mut pos)
         .into_iter()
-        .filter(|m| m.is(griffon::movegen::flag::EP))
+        .filter(|m| m.is(griffon::types::flag::EP))
         .map(|m| move_text(&pos, m))
         .collect();
     assert_eq!(ep, vec!["d5d6".to_string()], "the e.p. capture exists");

@@ -3,7 +3,8 @@
 
 use griffon::game::{Game, Outcome};
 use griffon::position::{Position, Rules};
-use griffon::variant::{Color, VariantSet};
+use griffon::types::Color;
+use griffon::variant::VariantSet;
 
 fn game(variant: &str, fen: &str) -> Game {
     let mut set = VariantSet::new();
@@ -97,7 +98,9 @@ fn bare_king_in_shatranj() {
 /// the known answers.
 #[test]
 fn insufficient_material_follows_what_can_mate() {
-    let dead = |variant: &str, fen: &str| game(variant, fen).position().insufficient_material();
+    let dead = |variant: &str, fen: &str| {
+        griffon::judge::insufficient_material(game(variant, fen).position())
+    };
     // Chess: bare kings, king and knight, king and bishop cannot mate.
     assert!(dead("normal", "8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
     assert!(dead("normal", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1"));

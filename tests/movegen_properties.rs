@@ -31,9 +31,10 @@
 //! plies.
 
 use common::Rng;
-use griffon::movegen::{Move, MoveList, flag, legal_moves, move_text, pseudo_legal};
+use griffon::movegen::{legal_moves, move_text, pseudo_legal};
 use griffon::position::{EpState, Position, Rules, Slot};
-use griffon::variant::{Color, Role, Square, Variant, VariantSet};
+use griffon::types::{Color, Move, MoveList, Role, Square, flag};
+use griffon::variant::{Variant, VariantSet};
 use griffon::xbetza::{self, Board, Cell, OutcomeKind, PieceMoves, outcomes};
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -7,7 +7,8 @@ use griffon::position::{Position, Rules};
 use griffon::tablebase::index::Indexer;
 use griffon::tablebase::moves::PieceSteps;
 use griffon::tablebase::{Generator, Material, Value, placement};
-use griffon::variant::{Color, VariantSet};
+use griffon::types::Color;
+use griffon::variant::VariantSet;
 use std::sync::Arc;
 
 fn rules(variant: &str) -> Arc<Rules> {

@@ -1,9 +1,9 @@
 //! Variant files: the built-in ones load and say what the rules say, and bad
 //! files are rejected with messages that name the line and the key.
 
+use griffon::types::{Color, Region, Square};
 use griffon::variant::{
-    Color, GameValue, LoadError, Loaded, Region, Square, ValidationErrorKind, VariantError,
-    VariantSet,
+    GameValue, LoadError, Loaded, ValidationErrorKind, VariantError, VariantSet,
 };
 use griffon::xbetza::Dialect;
 
@@ -174,7 +174,7 @@ fn every_builtin_has_the_facts_of_its_rules() {
 fn builtin_rule_details() {
     let set = builtins();
     let letter =
-        |v: &str, role: griffon::variant::Role| set.get(v).unwrap().piece(role).letter.to_string();
+        |v: &str, role: griffon::types::Role| set.get(v).unwrap().piece(role).letter.to_string();
 
     assert_eq!(set.get("chess").unwrap().name, "normal");
     assert!(set.get("fischerandom").unwrap().chess960 && set.get("caparandom").unwrap().chess960);
@@ -316,10 +316,7 @@ fn user_variants_inherit_builtins_by_name_or_alias() {
             .unwrap();
     let v = set.get("mychess").unwrap();
     assert_eq!(v.pieces.len(), 6);
-    let knight = v.piece(
-        v.role(griffon::variant::Letter::parse("n").unwrap())
-            .unwrap(),
-    );
+    let knight = v.piece(v.role(griffon::types::Letter::parse("n").unwrap()).unwrap());
     assert_eq!(
         (knight.key.as_str(), knight.betza.as_str()),
         ("customPiece2", "NN")
@@ -862,7 +859,7 @@ fn eval_weights_are_checked_and_change_the_evaluation() {
         };
         let role = rules
             .variant
-            .role(griffon::variant::Letter::new('r', None).unwrap())
+            .role(griffon::types::Letter::new('r', None).unwrap())
             .unwrap();
         eval.value(role)
     };

@@ -595,7 +595,7 @@ fn resigns_a_lost_position_when_asked_to() {
         let reply = g.legal_moves().iter().copied().find(|&m| {
             let mut h = g.clone();
             h.play(m);
-            h.outcome().is_none() && !h.position().in_check(griffon::variant::Color::Black)
+            h.outcome().is_none() && !h.position().in_check(griffon::types::Color::Black)
         });
         let reply = reply.expect("a quiet white move");
         let text = griffon::game::move_text(g.position(), reply);

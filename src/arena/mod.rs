@@ -19,7 +19,8 @@ pub mod stats;
 
 use crate::game::Game;
 use crate::position::{Position, Rules};
-use crate::variant::{Color, Variant};
+use crate::types::Color;
+use crate::variant::Variant;
 use engine::{Engine, EngineSpec};
 use play::{Fault, GameRecord, GameSettings, Opening};
 use stats::{Sprt, Tally};

@@ -6,9 +6,9 @@
 use super::clock::{Clock, TimeControl};
 use super::engine::{Engine, EngineError};
 use crate::game::{Game, Outcome, move_text, square_text};
-use crate::movegen::{MoveList, generate_legal};
+use crate::movegen::generate_legal;
 use crate::position::Position;
-use crate::variant::Color;
+use crate::types::{Color, MoveList};
 use std::time::{Duration, Instant};
 
 /// How a game is played and judged.

@@ -26,9 +26,9 @@
 use super::BookError;
 use super::random64::RANDOM64;
 use super::state::XBoardState;
-use crate::geometry::Sq;
 use crate::position::Position;
-use crate::variant::{Color, Role, Variant};
+use crate::types::{Color, Role, Sq};
+use crate::variant::Variant;
 
 /// Slots of XBoard's `ChessSquare` enum, counted from the pawn of the same
 /// colour: the first promoted type (`PBishop`), the tokin (start of the

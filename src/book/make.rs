@@ -22,7 +22,7 @@ use super::{Book, BookEntry, BookHasher, MoveCoding, XBoardState};
 use crate::game::Game;
 use crate::pgn::PgnGame;
 use crate::position::{Position, Rules};
-use crate::variant::Color;
+use crate::types::Color;
 use std::collections::HashMap;
 use std::sync::Arc;
 

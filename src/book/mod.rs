@@ -16,8 +16,8 @@ pub use make::{BookMaker, MakeOptions, MakeReport, Weights, merge};
 pub use moves::MoveCoding;
 pub use state::XBoardState;
 
-use crate::movegen::Move;
 use crate::position::Position;
+use crate::types::Move;
 use crate::variant::Variant;
 
 /// A position's entries in a book, read against its legal moves.

@@ -20,9 +20,9 @@
 //! a damaged entry) is never played.
 
 use super::BookHasher;
-use crate::geometry::Sq;
-use crate::movegen::{Legality, Move, MoveList, flag, legal_moves, promotion_suffix, pseudo_legal};
+use crate::movegen::{Legality, legal_moves, promotion_suffix, pseudo_legal};
 use crate::position::Position;
+use crate::types::{Move, MoveList, Sq, flag};
 use arrayvec::ArrayVec;
 
 /// XBoard's promotion codes: a letter's place in this string.
@@ -88,7 +88,7 @@ impl MoveCoding {
                     .variant
                     .piece(r)
                     .letter
-                    .for_color(crate::variant::Color::White)
+                    .for_color(crate::types::Color::White)
             });
             let from = letter
                 .filter(|l| l.len() == 1 && m.promotion().is_none())
@@ -204,7 +204,9 @@ impl MoveCoding {
         let check = Legality::new(pos);
         for &m in list.iter() {
             for c in self.encodings(pos, m) {
-                if wanted.contains(&c) && (check.certainly_legal(pos, m) || pos.is_legal(m)) {
+                if wanted.contains(&c)
+                    && (check.certainly_legal(pos, m) || crate::movegen::is_legal(pos, m))
+                {
                     out.push((c, m));
                 }
             }

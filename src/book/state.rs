@@ -27,10 +27,8 @@
 //! Each rule was measured against XBoard 4.9.1's keys along games
 //! (`BENCHMARKS.md`, `tests/book.rs`).
 
-use crate::geometry::Sq;
-use crate::movegen::Move;
 use crate::position::Position;
-use crate::variant::Color;
+use crate::types::{Color, Move, Sq};
 
 use super::random64::RANDOM64;
 

@@ -7,161 +7,16 @@
 //! Moves come out as pseudo-legal candidates; legality is then decided by
 //! making the move and reading the attack map at the royal squares.
 
+mod legal;
 mod perft;
 
-pub use perft::{PerftSuiteLine, SHORT_COUNT, SuiteResult, check_suite_line, perft, perft_divide};
+pub(crate) use legal::distance;
+pub use legal::{Legality, generate_legal, has_legal_move, is_legal, legal_after, legal_moves};
 
-use crate::geometry::Sq;
+pub use perft::{PerftSuiteLine, ShortCount, SuiteResult, check_suite_line, perft, perft_divide};
+
 use crate::position::{Position, entry};
-use crate::variant::{Color, Role};
-use arrayvec::ArrayVec;
-use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// A move, packed into eight bytes so move lists stay small: three
-/// squares of 12 bits (padded boards stay below 4096 squares, checked when
-/// the trajectory table is built), the promotion role, the role taken from
-/// the holdings (a drop, or a Seirawan gating), and the flags.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(u64);
-
-const _: () = assert!(std::mem::size_of::<Move>() == 8);
-
-/// Largest padded square number a move can hold.
-pub const MAX_SQ: usize = 1 << 12;
-const SQ_MASK: u64 = (MAX_SQ as u64) - 1;
-
-/// Move flags.
-pub mod flag {
-    /// Captures the piece on the destination.
-    pub const CAPTURE: u16 = 1;
-    /// Captures the e.p. victim.
-    pub const EP: u16 = 2;
-    /// Castling; `aux` is the partner's square.
-    pub const CASTLE: u16 = 4;
-    /// An initial multi-step that gives e.p. rights on the squares it passes.
-    pub const DOUBLE: u16 = 8;
-    /// Captures in passing; `aux` is the victim's square.
-    pub const LOCUST: u16 = 16;
-    /// Promotes; `promotion` is the new role.
-    pub const PROMOTE: u16 = 32;
-    /// Puts a piece from the holdings on `to` (`from` is 0, `hand` the
-    /// role taken; with `PROMOTE` it lands as `promotion`).
-    pub const DROP: u16 = 64;
-    /// Seirawan gating: the `hand` piece enters on the square the mover
-    /// left (on the partner's square when castling with `GATE_ROOK`).
-    pub const GATE: u16 = 128;
-    pub const GATE_ROOK: u16 = 256;
-    /// With `PROMOTE`: a promoted piece turning back into `promotion`, its
-    /// unpromoted type, as it moves (Kyoto shogi).
-    pub const DEMOTE: u16 = 512;
-}
-
-impl Move {
-    pub fn new(from: Sq, to: Sq, aux: Sq, promotion: Option<Role>, flags: u16) -> Move {
-        let promo = promotion.map_or(0, |r| u64::from(r.0) + 1);
-        Move(
-            u64::from(from) & SQ_MASK
-                | (u64::from(to) & SQ_MASK) << 12
-                | (u64::from(aux) & SQ_MASK) << 24
-                | promo << 36
-                | u64::from(flags) << 52,
-        )
-    }
-    /// A drop of a `role` piece from the holdings on `to`, landing as
-    /// `promoted` when the variant lets pieces drop promoted.
-    pub fn drop(role: Role, to: Sq, promoted: Option<Role>) -> Move {
-        let flags = if promoted.is_some() {
-            flag::DROP | flag::PROMOTE
-        } else {
-            flag::DROP
-        };
-        Move::new(0, to, 0, promoted, flags).with_hand(role)
-    }
-    /// This move with the `role` piece from the holdings gated in.
-    pub fn gating(self, role: Role, on_partner_square: bool) -> Move {
-        let extra = if on_partner_square {
-            flag::GATE | flag::GATE_ROOK
-        } else {
-            flag::GATE
-        };
-        Move(self.0 | u64::from(extra) << 52).with_hand(role)
-    }
-    fn with_hand(self, role: Role) -> Move {
-        Move(self.0 & !(0xff << 44) | (u64::from(role.0) + 1) << 44)
-    }
-    /// The packed form (for the transposition table).
-    #[inline]
-    pub fn bits(self) -> u64 {
-        self.0
-    }
-    /// A move from its packed form; a garbled one is harmless where it is
-    /// only compared with generated moves.
-    #[inline]
-    pub fn from_bits(bits: u64) -> Move {
-        Move(bits)
-    }
-    #[inline]
-    pub fn from(self) -> Sq {
-        (self.0 & SQ_MASK) as u16
-    }
-    #[inline]
-    pub fn to(self) -> Sq {
-        (self.0 >> 12 & SQ_MASK) as u16
-    }
-    #[inline]
-    pub fn aux(self) -> Sq {
-        (self.0 >> 24 & SQ_MASK) as u16
-    }
-    #[inline]
-    pub fn promotion(self) -> Option<Role> {
-        let p = (self.0 >> 36) as u8;
-        (p != 0).then(|| Role(p - 1))
-    }
-    /// The role taken from the holdings (drops and gatings).
-    #[inline]
-    pub fn hand(self) -> Option<Role> {
-        let p = (self.0 >> 44) as u8;
-        (p != 0).then(|| Role(p - 1))
-    }
-    #[inline]
-    pub fn flags(self) -> u16 {
-        (self.0 >> 52) as u16
-    }
-    #[inline]
-    pub fn is(self, f: u16) -> bool {
-        self.flags() & f != 0
-    }
-    pub fn is_capture(self) -> bool {
-        self.is(flag::CAPTURE | flag::EP | flag::LOCUST)
-    }
-    /// Turns the mover into a new type that is a gain (not a Kyoto
-    /// demotion): what search treats as tactical.
-    #[inline]
-    pub fn promotes(self) -> bool {
-        self.flags() & (flag::PROMOTE | flag::DEMOTE) == flag::PROMOTE
-    }
-    #[inline]
-    pub fn is_drop(self) -> bool {
-        self.is(flag::DROP)
-    }
-    /// A step out and back to the start square without capturing (the
-    /// Lion's pass): nothing moves; XBoard's null move `@@@@`.
-    #[inline]
-    pub fn is_pass(self) -> bool {
-        self.from() == self.to() && !self.is(flag::LOCUST | flag::DROP)
-    }
-    /// The square a gated piece enters, for a gating move.
-    pub fn gate_square(self) -> Option<Sq> {
-        if !self.is(flag::GATE) {
-            None
-        } else if self.is(flag::GATE_ROOK) {
-            Some(self.aux())
-        } else {
-            Some(self.from())
-        }
-    }
-}
+use crate::types::{Color, Move, MoveList, Role, Sq, flag};
 
 /// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
 /// for a shogi-style promotion (to a type that is some piece's promoted
@@ -196,64 +51,6 @@ pub fn gate_suffix(rules: &crate::position::Rules, m: Move) -> String {
         _ => String::new(),
     }
 }
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Move({}->{} aux {} flags {:#x} promo {:?} hand {:?})",
-            self.from(),
-            self.to(),
-            self.aux(),
-            self.flags(),
-            self.promotion(),
-            self.hand()
-        )
-    }
-}
-
-/// Room for the pseudo-legal moves of one position. Chess has at most 218
-/// and Chu Shogi about 500 with the Lion's double moves, but drops on a
-/// big board go far beyond: crazyhouse on 16x16 with five piece types in
-/// hand has over 1,200. Variants whose drops alone could fill most of a
-/// list are refused when their rules are built (`Rules::new`); a position
-/// that still overflows loses the moves beyond (see [`take_overflow`])
-/// rather than stopping the engine.
-pub const MAX_MOVES: usize = 4096;
-
-/// Set when a position had more pseudo-legal moves than [`MAX_MOVES`].
-static OVERFLOW: AtomicBool = AtomicBool::new(false);
-
-/// Whether a move list overflowed since the last call (and clears the
-/// mark): perft calls its count short rather than report a wrong number.
-pub fn take_overflow() -> bool {
-    OVERFLOW.swap(false, Ordering::Relaxed)
-}
-
-/// A full move list: the move is lost, which is a rules error, so it is
-/// logged (once per process) and marked for [`take_overflow`]; play goes
-/// on without it.
-#[cold]
-#[inline(never)]
-fn overflowed() {
-    static LOGGED: AtomicBool = AtomicBool::new(false);
-    OVERFLOW.store(true, Ordering::Relaxed);
-    if !LOGGED.swap(true, Ordering::Relaxed) {
-        log::error!(
-            "a position has more than {MAX_MOVES} pseudo-legal moves; the moves beyond are left out"
-        );
-    }
-}
-
-/// Appends a move unless the list is full.
-#[inline]
-fn push_move(list: &mut MoveList, m: Move) {
-    if list.try_push(m).is_err() {
-        overflowed();
-    }
-}
-
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// Pseudo-legal moves of the side to move: `CAPTURES` selects captures
 /// (including e.p. and locust captures), `QUIETS` the rest; promotions go
@@ -363,9 +160,9 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
                 && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP | entry::DOUBLE) == 0
             {
                 if QUIETS && kind & entry::QUIET != 0 {
-                    push_move(list, Move::new(from, e.sq, 0, None, 0));
+                    list.push(Move::new(from, e.sq, 0, None, 0));
                 } else if CAPTURES && kind & entry::CAPTURE != 0 {
-                    push_move(list, Move::new(from, e.sq, 0, None, flag::CAPTURE));
+                    list.push(Move::new(from, e.sq, 0, None, flag::CAPTURE));
                 }
                 continue;
             }
@@ -483,7 +280,7 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
         g.coords(sq)
             .is_some_and(|(f, r)| r == rank && gates & (1 << f) != 0)
     };
-    let in_hand: ArrayVec<Role, { crate::position::HAND_ROLES }> = pos
+    let in_hand: arrayvec::ArrayVec<Role, { crate::types::HAND_ROLES }> = pos
         .holdings(us)
         .iter()
         .enumerate()
@@ -516,7 +313,7 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
 
 /// Where a castling move puts the partner: beside the king's destination,
 /// on the side the king came from.
-fn castling_partner_to(g: &crate::geometry::Geometry, m: Move) -> Option<Sq> {
+fn castling_partner_to(g: &crate::types::Geometry, m: Move) -> Option<Sq> {
     let (kt, rank) = g.coords(m.to())?;
     let (kf, _) = g.coords(m.from())?;
     let (rf, _) = g.coords(m.aux())?;
@@ -623,7 +420,7 @@ fn add(list: &mut MoveList, first: usize, dedupe: bool, m: Move) {
     if dedupe && list[first..].contains(&m) {
         return;
     }
-    push_move(list, m);
+    list.push(m);
 }
 
 /// Castling per the variant's rules (Chess960 rules cover the orthodox case):
@@ -694,271 +491,14 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
         if royal && (a..=b).any(|x| pos.attacked_by(g.sq(x, rank), them)) {
             continue;
         }
-        push_move(
-            list,
-            Move::new(king_sq, g.sq(kt, rank), rook_sq, None, flag::CASTLE),
-        );
+        list.push(Move::new(
+            king_sq,
+            g.sq(kt, rank),
+            rook_sq,
+            None,
+            flag::CASTLE,
+        ));
     }
-}
-
-/// Legal moves of the side to move.
-pub fn legal_moves(pos: &mut Position) -> MoveList {
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    list
-}
-
-/// Legal moves of the side to move, into `list` (cleared first).
-pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
-    list.clear();
-    if pos.game_over_by_rule() {
-        return;
-    }
-    pseudo_legal::<true, true>(pos, list);
-    let check = Legality::new(pos);
-    list.retain(|m| check.certainly_legal(pos, *m) || pos.is_legal(*m));
-    if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
-        list.retain(|m| m.is_capture());
-    }
-}
-
-/// A quick legality test from the attack map, good for most moves when the
-/// side to move has one royal piece, is not in check, and every enemy walk
-/// is monotone (a piece placed on a square only ever shortens enemy walks).
-/// Moves it cannot vouch for are tested by making them.
-pub struct Legality {
-    fast: bool,
-    king: Sq,
-    /// Some enemy walk visits the king's square (without attacking it).
-    king_touched: bool,
-    /// Flying general: the enemy general's square, when it can face ours.
-    facing: Option<Sq>,
-    /// Which of several kings is royal depends on where they stand: their
-    /// moves are tested by making them.
-    kings_shift: bool,
-    /// The side to move has no royal piece.
-    all_legal: bool,
-    /// The enemy has cannons: a new screen may open an attack.
-    screens: bool,
-    /// Any of the rarer tests above applies (Lions, `all_legal`,
-    /// `kings_shift`, `facing`, `drop_mate`).
-    special: bool,
-    /// Uchifuzume: the enemy king's square, where drops of the types that
-    /// may not mate could give check.
-    drop_mate: Option<Sq>,
-}
-
-impl Legality {
-    pub fn new(pos: &Position) -> Legality {
-        let us = pos.side_to_move();
-        let them = us.opponent();
-        let mut royals = pos.royals(us);
-        let king = royals.next();
-        let single = royals.next().is_none();
-        let rules = pos.rules();
-        // Explosions can take the king with a capture next to it: no
-        // shortcut in atomic.
-        let monotone = rules.monotone[them.index()] && !rules.has_locust && rules.blast.is_none();
-        // Facing generals are a check no walk shows: moves that could open
-        // or enter the file between them are tested by making them.
-        let flying_general = rules.special_check && rules.variant.end.flying_general;
-        let facing = if flying_general {
-            let mut theirs = pos.royals(them);
-            match (theirs.next(), theirs.next()) {
-                (Some(sq), None) => Some(sq),
-                _ => None,
-            }
-        } else {
-            None
-        };
-        let facing_ok = !flying_general || facing.is_some();
-        let drop_mate = if rules.variant.drops.no_drop_mate.is_empty() {
-            None
-        } else {
-            pos.royals(them).next()
-        };
-        if king.is_none() && rules.blast.is_none() && !rules.promotes_to_royal[us.index()] {
-            // Nothing of ours can be in check (losing chess, three kings):
-            // every move is legal (but for Lion trading).
-            return Legality {
-                fast: true,
-                king: 0,
-                king_touched: false,
-                facing: None,
-                kings_shift: false,
-                all_legal: true,
-                screens: false,
-                special: true,
-                drop_mate: None,
-            };
-        }
-        match king {
-            Some(king) if single && monotone && facing_ok && !pos.attacked_by(king, them) => {
-                Legality {
-                    fast: true,
-                    king,
-                    king_touched: pos.touched_by(king, them) != 0,
-                    facing,
-                    kings_shift: rules.royal_first_found,
-                    all_legal: false,
-                    screens: rules.screens[them.index()],
-                    special: rules.has_lions
-                        || rules.royal_first_found
-                        || facing.is_some()
-                        || drop_mate.is_some(),
-                    drop_mate,
-                }
-            }
-            _ => Legality {
-                fast: false,
-                king: 0,
-                king_touched: true,
-                facing: None,
-                kings_shift: true,
-                all_legal: false,
-                screens: true,
-                special: true,
-                drop_mate: None,
-            },
-        }
-    }
-
-    /// True if `m` (pseudo-legal) is legal for certain; false means "make
-    /// it and look".
-    #[inline]
-    pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
-        if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
-            return false;
-        }
-        let from = m.from();
-        if self.special {
-            // Rules beyond "is the king attacked": Lion trading, kings
-            // whose royalty depends on where they stand, facing generals.
-            if pos.rules().has_lions && takes_lion(pos, m) {
-                return false;
-            }
-            if self.all_legal {
-                return true;
-            }
-            if self.kings_shift
-                && pos
-                    .piece_on(from)
-                    .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
-            {
-                return false;
-            }
-            if let Some(general) = self.facing
-                && may_face(pos, self.king, general, m)
-            {
-                return false;
-            }
-            if let Some(king) = self.drop_mate
-                && m.is(flag::DROP)
-                && m.hand().is_some_and(|r| {
-                    let rules = pos.rules();
-                    rules.variant.drops.no_drop_mate.contains(&r)
-                        && distance(rules.geometry(), m.to(), king) <= rules.reach[usize::from(r.0)]
-                })
-            {
-                // It might give mate: decided by making it.
-                return false;
-            }
-        }
-        let them = pos.side_to_move().opponent();
-        if from == self.king {
-            // Nothing attacks the king, so no enemy ray runs through its
-            // square unless some walk touches it; then the destination just
-            // has to be free of attacks.
-            return !self.king_touched && !pos.attacked_by(m.to(), them);
-        }
-        // Vacating `from` can only extend enemy walks that pass it; the
-        // destination, occupied before or not, blocks as much as before,
-        // but may become a screen for a cannon on a line with the king.
-        let g = pos.rules().geometry();
-        if self.screens && pos.piece_on(m.to()).is_none() {
-            let mut touching = pos.touched_by(m.to(), them);
-            while touching != 0 {
-                let bit = touching.trailing_zeros() as usize;
-                touching &= touching - 1;
-                let enemy = pos.slot(Position::slot_index(them, bit));
-                let trees = pos.rules().table.role_trees(them, enemy.role);
-                if !trees.monotone && aligned(g, enemy.sq, m.to(), self.king) {
-                    return false;
-                }
-            }
-        }
-        let mut touching = pos.touched_by(from, them);
-        while touching != 0 {
-            let bit = touching.trailing_zeros() as usize;
-            touching &= touching - 1;
-            let enemy = pos.slot(Position::slot_index(them, bit));
-            let trees = pos.rules().table.role_trees(them, enemy.role);
-            if !trees.discovers {
-                continue;
-            }
-            if !trees.straight || aligned(g, enemy.sq, from, self.king) {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-/// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).
-fn takes_lion(pos: &Position, m: Move) -> bool {
-    let lion = |sq: Sq| {
-        pos.piece_on(sq)
-            .is_some_and(|(_, p)| pos.rules().lion[usize::from(p.role.0)])
-    };
-    (m.is(flag::CAPTURE) && lion(m.to())) || (m.is(flag::LOCUST) && lion(m.aux()))
-}
-
-/// Whether after `m` the generals on `king` (ours) and `general` could
-/// stand on one file with nothing between them.
-fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
-    let g = pos.rules().geometry();
-    let ours = if m.from() == king { m.to() } else { king };
-    let (Some((fk, rk)), Some((fg, rg))) = (g.coords(ours), g.coords(general)) else {
-        return true;
-    };
-    if fk != fg {
-        return false;
-    }
-    let (lo, hi) = (rk.min(rg), rk.max(rg));
-    let between = |sq: Sq| {
-        g.coords(sq)
-            .is_some_and(|(f, r)| f == fk && r > lo && r < hi)
-    };
-    // Count the men between after the move: `from` is vacated, `to` filled.
-    let mut men = (lo + 1..hi)
-        .filter(|&r| {
-            let sq = g.sq(fk, r);
-            sq != m.from() && pos.piece_on(sq).is_some()
-        })
-        .count();
-    if between(m.to()) && pos.piece_on(m.to()).is_none() {
-        men += 1;
-    }
-    men == 0
-}
-
-/// King-step distance between two board squares.
-pub(crate) fn distance(g: &crate::geometry::Geometry, a: Sq, b: Sq) -> u8 {
-    match (g.coords(a), g.coords(b)) {
-        (Some((af, ar)), Some((bf, br))) => af.abs_diff(bf).max(ar.abs_diff(br)),
-        _ => u8::MAX,
-    }
-}
-
-/// True if `c` lies beyond `b` on the line from `a` through `b`.
-fn aligned(g: &crate::geometry::Geometry, a: Sq, b: Sq, c: Sq) -> bool {
-    let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) = (g.coords(a), g.coords(b), g.coords(c))
-    else {
-        return true;
-    };
-    let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
-    let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
-    dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
 }
 
 /// Moves in XBoard coordinate notation: `e2e4`, promotions `e7e8q`,
@@ -1019,16 +559,14 @@ mod tests {
         while !list.is_full() {
             list.push(filler);
         }
-        take_overflow();
         pseudo_legal::<true, true>(&pos, &mut list);
-        assert_eq!(list.len(), MAX_MOVES);
+        assert_eq!(list.len(), crate::types::MAX_MOVES);
         assert!(list.iter().all(|&m| m == filler));
-        assert!(take_overflow(), "the lost moves are reported");
-        assert!(!take_overflow(), "and the mark is cleared");
+        assert!(list.overflowed(), "the lost moves are reported");
         // With room, the same call gives chess's twenty moves and no mark.
         list.clear();
         pseudo_legal::<true, true>(&pos, &mut list);
         assert_eq!(list.len(), 20);
-        assert!(!take_overflow());
+        assert!(!list.overflowed());
     }
 }

@@ -2,41 +2,70 @@
 //! of a move generator. The last ply is counted in bulk (the length of the
 //! legal move list), as Fairy-Stockfish and most references do.
 
-use super::{Move, MoveList, generate_legal, legal_moves};
+use super::{generate_legal, legal_moves};
 use crate::position::Position;
+use crate::types::{Move, MoveList};
+use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// Perft's answer when a position in the tree had more moves than a move
+/// list holds ([`MoveList::overflowed`]): its count would be short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShortCount;
+
+impl fmt::Display for ShortCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a position in this tree has more pseudo-legal moves than \
+             Griffon's move lists hold (types::MAX_MOVES); its count would be short",
+        )
+    }
+}
+
+impl std::error::Error for ShortCount {}
+
 /// Leaf nodes at `depth`.
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+pub fn perft(pos: &mut Position, depth: u32) -> Result<u64, ShortCount> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let mut moves = MoveList::new();
     generate_legal(pos, &mut moves);
+    if moves.overflowed() {
+        return Err(ShortCount);
+    }
     if depth == 1 {
-        return moves.len() as u64;
+        return Ok(moves.len() as u64);
     }
     let mut total = 0;
     for &m in &moves {
         let undo = pos.make(m);
-        total += perft(pos, depth - 1);
+        let n = perft(pos, depth - 1);
         pos.unmake(m, &undo);
+        total += n?;
     }
-    total
+    Ok(total)
 }
 
 /// Leaf counts per root move, the root moves shared out over `threads`
 /// worker threads (each with its own copy of the position).
-pub fn perft_divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+pub fn perft_divide(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+) -> Result<Vec<(Move, u64)>, ShortCount> {
     let mut root = pos.clone();
     let moves = legal_moves(&mut root);
+    if moves.overflowed() {
+        return Err(ShortCount);
+    }
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let next = AtomicUsize::new(0);
     let mut results: Vec<(Move, u64)> = moves.iter().map(|&m| (m, 0)).collect();
     let threads = threads.clamp(1, moves.len().max(1));
-    let chunks: Vec<Vec<(usize, u64)>> = crossbeam::scope(|scope| {
+    let chunks: Vec<Vec<(usize, Result<u64, ShortCount>)>> = crossbeam::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 let next = &next;
@@ -63,9 +92,9 @@ pub fn perft_divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u6
     })
     .expect("perft threads");
     for (i, n) in chunks.into_iter().flatten() {
-        results[i].1 = n;
+        results[i].1 = n?;
     }
-    results
+    Ok(results)
 }
 
 /// One line of a perft suite: `FEN;variant NAME;D1 n;D2 n;...`.
@@ -119,11 +148,6 @@ pub struct SuiteResult {
     pub failures: Vec<String>,
 }
 
-/// Perft's answer when a position in the tree had more moves than a move
-/// list holds (see `take_overflow`): its count would be short.
-pub const SHORT_COUNT: &str = "a position in this tree has more pseudo-legal moves than \
-     Griffon's move lists hold (movegen::MAX_MOVES); its count would be short";
-
 /// Checks one suite line against the move generator: every depth up to
 /// `max_depth` whose reference count is at most `max_nodes`. Returns the
 /// number of counts checked and a message per mismatch.
@@ -153,14 +177,11 @@ pub fn check_suite_line(
         if depth > max_depth || expected > max_nodes {
             continue;
         }
-        super::take_overflow();
         let got: u64 = perft_divide(&pos, depth, threads)
+            .map_err(|e| format!("{}: {e}", line.fen))?
             .iter()
             .map(|(_, n)| n)
             .sum();
-        if super::take_overflow() {
-            return Err(format!("{}: {SHORT_COUNT}", line.fen));
-        }
         let got = if depth == 0 { 1 } else { got };
         checked += 1;
         if got != expected {

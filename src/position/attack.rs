@@ -153,9 +153,9 @@ impl Position {
     /// type, else nothing.
     pub(crate) fn pawn_z(
         &self,
-        color: crate::variant::Color,
-        role: crate::variant::Role,
-        sq: crate::geometry::Sq,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        sq: crate::types::Sq,
     ) -> u64 {
         if self.rules.promotes[color.index()][usize::from(role.0)] {
             self.rules.zobrist.piece(color, role, sq)
@@ -188,16 +188,16 @@ impl Position {
         {
             key ^= z.en_passant[usize::from(f)];
         }
-        if self.side == crate::variant::Color::Black {
+        if self.side == crate::types::Color::Black {
             key ^= z.black_to_move;
         }
         if self.lion_strike {
             key ^= z.lion_strike;
         }
-        for color in crate::variant::Color::BOTH {
+        for color in crate::types::Color::BOTH {
             let c = color.index();
             for (r, &n) in self.hand[c].iter().enumerate() {
-                key ^= z.hand(color, crate::variant::Role(r as u8), n);
+                key ^= z.hand(color, crate::types::Role(r as u8), n);
             }
             for f in 0..32 {
                 if self.gates[c] & (1 << f) != 0 {

@@ -11,7 +11,8 @@
 //! (`rook`, `knight`, `silver` = khon, `fers` = met).
 
 use super::Position;
-use crate::variant::{Color, CountingRule};
+use crate::types::Color;
+use crate::variant::CountingRule;
 
 /// The counting state: limit and plies counted, both 0 when no count runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 //! several e.p. squares (Berolina), and the checks that a FEN describes a
 //! position the rules allow.
 
-use super::{Entry, EpState, NO_SLOT, Position, SLOTS, SLOTS_PER_SIDE, Slot, SquareMap};
-use crate::geometry::Sq;
+use super::{Entry, EpState, NO_SLOT, Position, SLOTS, Slot, SquareMap};
 use crate::position::Rules;
-use crate::variant::{CastlingRight, Color, FenError, StartPosition};
+use crate::types::{Color, SLOTS_PER_SIDE, Sq};
+use crate::variant::{CastlingRight, FenError, StartPosition};
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::sync::Arc;
@@ -123,7 +123,7 @@ impl Position {
                 .map(|n| n.min(u32::from(u8::MAX)) as u8),
             counting: Default::default(),
             lion_strike: false,
-            hand: [[0; super::HAND_ROLES]; 2],
+            hand: [[0; crate::types::HAND_ROLES]; 2],
             gates: [0; 2],
             fullmove: setup.fullmove_number.max(1),
             key: 0,
@@ -300,7 +300,7 @@ impl Position {
     }
 
     /// The rank of `color`'s gates: its first rank.
-    pub(crate) fn gate_rank(g: &crate::geometry::Geometry, color: Color) -> u8 {
+    pub(crate) fn gate_rank(g: &crate::types::Geometry, color: Color) -> u8 {
         if color == Color::White {
             0
         } else {
@@ -368,7 +368,7 @@ impl Position {
             for color in Color::BOTH {
                 for (r, &n) in self.holdings(color).iter().enumerate() {
                     let letter = variant
-                        .piece(crate::variant::Role(r as u8))
+                        .piece(crate::types::Role(r as u8))
                         .letter
                         .for_color(color);
                     for _ in 0..n {
@@ -490,7 +490,7 @@ impl Position {
     }
 }
 
-fn royal_count(rules: &Rules, board: &[Option<crate::variant::Piece>], color: Color) -> usize {
+fn royal_count(rules: &Rules, board: &[Option<crate::types::Piece>], color: Color) -> usize {
     board
         .iter()
         .flatten()

@@ -5,10 +5,8 @@
 //! that move or are captured) off the maps, change the board, and walk the
 //! living ones again.
 
-use super::{EpState, Position, SLOTS_PER_SIDE, Slot};
-use crate::geometry::Sq;
-use crate::movegen::{Move, flag};
-use crate::variant::{Color, Role};
+use super::{EpState, Position, Slot};
+use crate::types::{Color, Move, Role, SLOTS_PER_SIDE, Sq, flag};
 use arrayvec::ArrayVec;
 
 /// What `unmake` needs to restore.
@@ -41,6 +39,24 @@ pub struct Undo {
     saved_from: usize,
     /// Where this move's rewritten entries start in `Position::patches`.
     patched_from: usize,
+}
+
+impl Undo {
+    /// The moving piece as it was before the move.
+    pub fn mover(&self) -> &Slot {
+        &self.mover
+    }
+
+    /// The pieces the move took (in atomic, with those blown up): slot
+    /// index and piece.
+    pub fn captured(&self) -> &[(u8, Slot)] {
+        &self.captured
+    }
+
+    /// Chu Shogi's Lion-trading ban as it stood before the move.
+    pub fn lion_strike_before(&self) -> bool {
+        self.lion_strike
+    }
 }
 
 /// The key change between two per-colour file masks (castling rights,
@@ -344,7 +360,7 @@ impl Position {
         } else {
             mover.promoted || m.promotion().is_some() && consumed.is_none()
         };
-        let plus = |r: crate::variant::Role| self.rules.hash_promoted[usize::from(r.0)];
+        let plus = |r: crate::types::Role| self.rules.hash_promoted[usize::from(r.0)];
         key ^= z.piece(us, mover.role, from)
             ^ z.promoted(us, from, mover.promoted && plus(mover.role));
         pawn_key ^= self.pawn_z(us, mover.role, from);
@@ -833,113 +849,10 @@ impl Position {
         self.saved.truncate(from);
     }
 
-    /// True if `m` (pseudo-legal) does not leave the mover's royal pieces
-    /// attacked.
-    pub fn is_legal(&mut self, m: Move) -> bool {
-        let us = self.side;
-        let undo = self.make(m);
-        let ok = self.legal_after(us, m, &undo);
-        self.unmake(m, &undo);
-        ok
-    }
-
-    /// After `us` made `m` (with `undo`): the move did not leave `us` in
-    /// check nor break a capture rule.
-    pub fn legal_after(&mut self, us: Color, m: Move, undo: &Undo) -> bool {
-        !self.in_check(us)
-            && (!m.is(flag::CASTLE) || self.castling_passed_safely(us, m))
-            && (!self.rules.has_lions || self.lion_rules_allow(us, m, undo))
-            && !self.drop_mate(m)
-    }
-
-    /// Castling `m`, just made by `us`: no square the king passed over is
-    /// attacked now that the king has left its own square. The generator
-    /// tested them with the king still standing there, which is all a
-    /// straight line needs (a rider through the king's square would be
-    /// giving check), but a move that bends (the falcon's) can reach a
-    /// passed square by way of the king's square: with the king on its
-    /// way, that square is empty. Fairy-Max rejects such a castling.
-    fn castling_passed_safely(&self, us: Color, m: Move) -> bool {
-        let g = self.rules.geometry();
-        let royal_before = if self.rules.royal_first_found {
-            // XBoard's two kings: the castling king was royal if the scan
-            // found it first with it back on its start square.
-            let before = self
-                .royal_type_squares(us)
-                .map(|s| if s == m.to() { m.from() } else { s });
-            self.first_in_scan(before) == Some(m.from())
-        } else {
-            self.royals(us).any(|k| k == m.to())
-        };
-        if !royal_before {
-            // A king that is not royal (losing chess, the second of two
-            // kings) may pass attacks.
-            return true;
-        }
-        let (Some((kf, rank)), Some((kt, _))) = (g.coords(m.from()), g.coords(m.to())) else {
-            return true;
-        };
-        let them = us.opponent();
-        (kf.min(kt) + 1..kf.max(kt)).all(|x| !self.attacked_by(g.sq(x, rank), them))
-    }
-
-    /// Uchifuzume: `m`, just made, drops a piece of a type that may not
-    /// give mate by dropping, and it mates.
-    fn drop_mate(&mut self, m: Move) -> bool {
-        let drops = &self.rules.variant.drops;
-        if !m.is(flag::DROP)
-            || drops.no_drop_mate.is_empty()
-            || !m.hand().is_some_and(|r| drops.no_drop_mate.contains(&r))
-            || !self.in_check(self.side)
-        {
-            return false;
-        }
-        !self.has_legal_move()
-    }
-
-    /// The side to move has a legal move.
-    pub fn has_legal_move(&mut self) -> bool {
-        let mut list = crate::movegen::MoveList::new();
-        crate::movegen::pseudo_legal::<true, true>(self, &mut list);
-        list.iter().any(|&m| self.is_legal(m))
-    }
-
     /// A piece of a Lion type, born one or promoted to one (a Kirin that
     /// promoted is a Lion for the trading rules too, as HaChu and the
     /// Chu Shogi rule books have it).
-    fn is_lion(&self, s: &Slot) -> bool {
+    pub fn is_lion(&self, s: &Slot) -> bool {
         self.rules.lion[usize::from(s.role.0)]
-    }
-
-    /// Chu Shogi's Lion trading, checked after the move: a non-Lion may
-    /// not take a Lion right after a non-Lion took one (`undo` holds the
-    /// ban as it was); a Lion may not take a protected Lion two squares
-    /// away unless it took a piece stronger than a weak bridge on the way.
-    fn lion_rules_allow(&self, us: Color, m: Move, undo: &Undo) -> bool {
-        let mover_lion = self.is_lion(&undo.mover);
-        let took_lion = undo.captured.iter().any(|(_, s)| self.is_lion(s));
-        if !took_lion {
-            return true;
-        }
-        if !mover_lion {
-            return !undo.lion_strike;
-        }
-        let far_lion = undo
-            .captured
-            .iter()
-            .any(|(_, s)| s.sq == m.to() && self.is_lion(s));
-        let g = self.rules.geometry();
-        let distant = match (g.coords(m.from()), g.coords(m.to())) {
-            (Some((a, b)), Some((c, d))) => a.abs_diff(c).max(b.abs_diff(d)) > 1,
-            _ => false,
-        };
-        if !far_lion || !distant || !self.attacked_by(m.to(), us.opponent()) {
-            return true;
-        }
-        // A bridge: something worth more than a Pawn or Go-Between taken
-        // on the way.
-        undo.captured
-            .iter()
-            .any(|(_, s)| s.sq != m.to() && !self.rules.weak_bridge[usize::from(s.role.0)])
     }
 }

@@ -11,25 +11,20 @@ mod attack;
 mod counting;
 mod fen;
 mod make;
-mod material;
 pub mod rules;
+mod scratch;
 
 pub use attack::entry;
 pub use fen::{MAX_IN_HAND, PositionError};
 pub use make::Undo;
-pub use rules::Rules;
+pub use rules::{MateMaterial, Rules};
 
-use crate::geometry::Sq;
-use crate::variant::{Color, GameValue, Role};
+use crate::types::{Color, HAND_ROLES, Role, SLOTS_PER_SIDE, Sq};
+use crate::variant::GameValue;
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
-/// Pieces one side can have on the board at once.
-pub const SLOTS_PER_SIDE: usize = 64;
 const SLOTS: usize = 2 * SLOTS_PER_SIDE;
-/// Piece types a variant with holdings may have (holdings are counts per
-/// type, kept in the position).
-pub const HAND_ROLES: usize = 64;
 /// Board code of a guard square.
 pub const EDGE: u8 = 255;
 

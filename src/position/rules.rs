@@ -2,10 +2,10 @@
 //! trajectory table, Zobrist keys, promotion zones and castling squares on
 //! the padded board. Built once per variant and shared by every position.
 
-use crate::geometry::{Geometry, Sq};
-use crate::movegen::MAX_MOVES;
 use crate::trajectory::{TrajectoryError, TrajectoryTable};
-use crate::variant::{Color, Role, Variant};
+use crate::types::{Color, Geometry, MAX_MOVES, Role, Sq};
+use crate::variant::Variant;
+use arrayvec::ArrayVec;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -221,9 +221,20 @@ pub struct Rules {
     pub leaps: [Box<[Option<crate::trajectory::LeapTable>]>; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
-    /// Answers of [`Position::insufficient_material`](super::Position::insufficient_material)'s
-    /// mate searches, by material, computed when first needed.
-    pub(crate) mate_cache: Mutex<HashMap<super::material::Material, bool>>,
+    /// Answers of the game-end judge's dead-position mate searches, by
+    /// material, computed when first needed.
+    pub(crate) mate_cache: Mutex<HashMap<MateMaterial, bool>>,
+}
+
+/// Who attacks with what: the key of the dead-position mate-search cache.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MateMaterial {
+    /// The side that would give mate.
+    pub attacker: Color,
+    /// The attacker's men, its royal piece first.
+    pub attack: ArrayVec<Role, 2>,
+    /// The defender's men, its royal piece first.
+    pub defend: ArrayVec<Role, 2>,
 }
 
 /// The most drops a variant's rules may allow in one position: three
@@ -237,7 +248,7 @@ impl Rules {
         let roles = variant.pieces.len();
         let zobrist = Zobrist::new(roles, g.size);
         let royal: Box<[bool]> = variant.pieces.iter().map(|p| p.royal).collect();
-        let region_map = |region: &crate::variant::Region| -> Box<[bool]> {
+        let region_map = |region: &crate::types::Region| -> Box<[bool]> {
             let mut m = vec![false; g.size];
             for s in region.iter() {
                 if s.file < g.width && s.rank < g.height {
@@ -369,12 +380,12 @@ impl Rules {
             || drops.captures_to_hand
             || drops.captures_to_owners_hand
             || drops.gating;
-        if holdings && roles > super::HAND_ROLES {
+        if holdings && roles > crate::types::HAND_ROLES {
             return Err(TrajectoryError {
                 piece: "(all)".into(),
                 message: format!(
                     "a variant with holdings may have at most {} piece types",
-                    super::HAND_ROLES
+                    crate::types::HAND_ROLES
                 ),
             });
         }

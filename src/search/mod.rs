@@ -31,13 +31,11 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
 use crate::game::{Seen, repetition_value};
-use crate::geometry::{Geometry, Sq};
-use crate::movegen::{
-    Legality, MAX_MOVES, Move, MoveList, generate_legal, promoting_quiets, pseudo_legal,
-};
+use crate::movegen::{Legality, generate_legal, promoting_quiets, pseudo_legal};
 use crate::position::Position;
 use crate::tablebase::probe::{Hit, Tablebases};
 use crate::trajectory::visit;
+use crate::types::{Geometry, MAX_MOVES, Move, MoveList, Sq};
 use crate::variant::GameValue;
 use arrayvec::ArrayVec;
 use std::sync::Arc;
@@ -1027,7 +1025,7 @@ impl<'a> Thread<'a> {
             if (n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule)
                 || pos.counting_expired()
             {
-                if pos.has_legal_move() {
+                if crate::movegen::has_legal_move(pos) {
                     return self.draw_score(ply);
                 }
                 let value = if in_check {
@@ -1615,7 +1613,7 @@ impl<'a> Thread<'a> {
 /// square (`None` inside when there is none) where check means "the one
 /// royal piece is attacked" and our walks stop at every occupied square
 /// (no cannons, no locust captures, no explosions).
-fn quiet_screen(pos: &Position) -> Option<Option<crate::geometry::Sq>> {
+fn quiet_screen(pos: &Position) -> Option<Option<crate::types::Sq>> {
     let rules = pos.rules();
     let us = pos.side_to_move();
     if rules.special_check || rules.blast.is_some() || rules.has_locust || rules.screens[us.index()]
@@ -1641,7 +1639,7 @@ fn harmless_quiet(
     eval: &Evaluator,
     pos: &Position,
     m: Move,
-    king: Option<crate::geometry::Sq>,
+    king: Option<crate::types::Sq>,
 ) -> bool {
     let Some((role, from)) = plain_mover(pos, m) else {
         return false;
@@ -1653,7 +1651,7 @@ fn harmless_quiet(
 /// enemy piece worth more than the mover, by the strike sets: false is
 /// certain, true means "make it to see" (what `Thread::makes_threat`
 /// reads from the attack map).
-fn threatens(eval: &Evaluator, pos: &Position, m: Move, role: crate::variant::Role) -> bool {
+fn threatens(eval: &Evaluator, pos: &Position, m: Move, role: crate::types::Role) -> bool {
     let us = pos.side_to_move();
     let set = &pos.rules().strikes[us.index()][usize::from(role.0)];
     let value = eval.value(role);
@@ -1665,11 +1663,8 @@ fn threatens(eval: &Evaluator, pos: &Position, m: Move, role: crate::variant::Ro
 /// for a drop); `None` for castling, e.p., locust captures, gating,
 /// passes, promotions and demotions, which the strike-set screens leave
 /// to make and see.
-fn plain_mover(
-    pos: &Position,
-    m: Move,
-) -> Option<(crate::variant::Role, Option<crate::geometry::Sq>)> {
-    use crate::movegen::flag;
+fn plain_mover(pos: &Position, m: Move) -> Option<(crate::types::Role, Option<crate::types::Sq>)> {
+    use crate::types::flag;
     if m.is(flag::CASTLE | flag::EP | flag::LOCUST | flag::GATE)
         || m.is_pass()
         || m.promotion().is_some()
@@ -1692,9 +1687,9 @@ fn plain_mover(
 fn may_check(
     pos: &Position,
     m: Move,
-    role: crate::variant::Role,
-    from: Option<crate::geometry::Sq>,
-    king: crate::geometry::Sq,
+    role: crate::types::Role,
+    from: Option<crate::types::Sq>,
+    king: crate::types::Sq,
 ) -> bool {
     let us = pos.side_to_move();
     let strikes = &pos.rules().strikes[us.index()];
@@ -1751,7 +1746,7 @@ fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<crate:
     let us = pos.side_to_move();
     let certain = legality.certainly_legal(pos, m);
     let undo = pos.make(m);
-    if !certain && !pos.legal_after(us, m, &undo) {
+    if !certain && !crate::movegen::legal_after(pos, us, m, &undo) {
         pos.unmake(m, &undo);
         return None;
     }

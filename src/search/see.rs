@@ -12,9 +12,9 @@
 
 use super::Evaluator;
 use crate::eval::Score;
-use crate::geometry::Sq;
-use crate::movegen::{Move, MoveList, captures_to, flag};
+use crate::movegen::captures_to;
 use crate::position::Position;
+use crate::types::{Move, MoveList, Sq, flag};
 
 /// What taking a royal piece is worth in an exchange: more than any army.
 const ROYAL: Score = 20_000;
@@ -122,7 +122,8 @@ mod tests {
     use super::*;
     use crate::movegen::pseudo_legal;
     use crate::position::Rules;
-    use crate::variant::{Role, VariantSet};
+    use crate::types::Role;
+    use crate::variant::VariantSet;
 
     fn position(variant: &str, fen: &str) -> Position {
         let set = VariantSet::builtin().expect("built-in variants");

@@ -14,7 +14,7 @@
 //! gives way, where depth counts and each search of age costs eight plies.
 
 use crate::eval::Score;
-use crate::movegen::Move;
+use crate::types::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// How a stored score bounds the true one.

@@ -33,7 +33,7 @@ use super::index::Indexer;
 use super::moves::PieceSteps;
 use super::{Material, TbError};
 use crate::position::Rules;
-use crate::variant::Color;
+use crate::types::Color;
 use flate2::Compression;
 use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;

@@ -28,7 +28,8 @@ use super::index::Indexer;
 use super::moves::{Mask, PieceSteps};
 use super::{Material, TbError, Value, check_rules};
 use crate::position::Rules;
-use crate::variant::{Color, GameValue, Role};
+use crate::types::{Color, Role};
+use crate::variant::GameValue;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -105,7 +106,7 @@ pub struct Table {
     rule: [Option<GameValue>; 2],
     /// Each man's FEN letter.
     letters: Vec<String>,
-    geometry: crate::geometry::Geometry,
+    geometry: crate::types::Geometry,
     /// Threads for generation.
     threads: usize,
     /// Per man: its plain-index stride ([`Indexer::plain_stride`]), or 0.
@@ -503,7 +504,7 @@ pub fn home(rules: &Rules, color: Color, role: Role, steps: &PieceSteps) -> Mask
     let region = match v.pieces[usize::from(role.0)].mobility[color.index()] {
         None => Mask::MAX,
         Some(region) => (0..w * h)
-            .filter(|&s| region.contains(crate::variant::Square::new((s % w) as u8, (s / w) as u8)))
+            .filter(|&s| region.contains(crate::types::Square::new((s % w) as u8, (s / w) as u8)))
             .fold(0, |m, s| m | 1 << s),
     };
     region & !promotion_masks(rules, color, role).1 & pawn_reach(rules, color, role, steps)

@@ -37,7 +37,8 @@ pub mod moves;
 pub mod probe;
 
 use crate::position::Rules;
-use crate::variant::{Color, GameValue, Letter, Role};
+use crate::types::{Color, Letter, Role};
+use crate::variant::GameValue;
 use std::fmt;
 use std::sync::Arc;
 
@@ -201,7 +202,7 @@ pub fn placement(pos: &crate::position::Position) -> Result<(Material, Vec<u8>),
 /// The FEN of a placement: `letters[i]` stands on dense square
 /// `squares[i]`.
 pub fn fen(
-    geometry: &crate::geometry::Geometry,
+    geometry: &crate::types::Geometry,
     letters: &[String],
     squares: &[u8],
     stm: Color,

@@ -14,7 +14,7 @@
 use super::TbError;
 use crate::position::Rules;
 use crate::trajectory::{EMPTY, FOE, FRIEND, TrajectoryTable, cell_flags, visit};
-use crate::variant::{Color, Role};
+use crate::types::{Color, Role};
 
 /// A set of board squares (dense numbering, at most 128 squares).
 pub type Mask = u128;

@@ -9,10 +9,10 @@
 
 use super::file::{self, Loaded};
 use super::generate::{BROKEN, DRAW};
-use crate::movegen::flag;
 use crate::position::Position;
 use crate::position::Rules;
-use crate::variant::{Color, GameValue, Role};
+use crate::types::{Color, Role, flag};
+use crate::variant::GameValue;
 use arrayvec::ArrayVec;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

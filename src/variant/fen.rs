@@ -9,8 +9,7 @@
 
 use std::fmt;
 
-use super::board::{Color, Letter, Square};
-use super::{Piece, Role};
+use crate::types::{Color, Letter, Piece, Role, Square};
 
 /// A start position: where the pieces stand and the game state fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -112,7 +112,6 @@
 //! - As in Fairy-Stockfish, every piece whose Betza contains `e` may capture
 //!   en passant, in addition to `enPassantTypes`.
 
-mod board;
 mod builtin;
 mod error;
 pub mod fen;
@@ -121,7 +120,6 @@ mod keys;
 mod set;
 mod validate;
 
-pub use board::{Color, Letter, MAX_FILES, MAX_RANKS, Region, Square};
 pub use error::{
     LoadError, SyntaxError, SyntaxErrorKind, ValidationError, ValidationErrorKind, VariantError,
     Warning,
@@ -129,20 +127,8 @@ pub use error::{
 pub use fen::{CastlingRight, FenError, StartPosition};
 pub use set::{Compiler, Loaded, VariantSet};
 
+use crate::types::{Color, Letter, Region, Role};
 use crate::xbetza::{Dialect, PieceMoves};
-
-/// A piece type of one variant: an index into [`Variant::pieces`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Role(pub u8);
-
-/// A piece on the board or in hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
-    /// Marked `~` in the FEN: reverts to a pawn when captured in drop games.
-    pub promoted: bool,
-}
 
 /// One piece type with its compiled moves.
 #[derive(Clone, Debug, PartialEq, Eq)]

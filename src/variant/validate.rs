@@ -11,7 +11,6 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-use super::board::{Letter, MAX_FILES, MAX_RANKS, Region, Square, file_from_letter};
 use super::error::{ValidationError, ValidationErrorKind as Kind, Warning};
 use super::ini::{Entry, Section, VariantFile};
 use super::keys;
@@ -20,6 +19,7 @@ use super::{
     Castling, CountingRule, DoubleStep, Drops, EnPassant, Extinction, GameEnd, GameValue, PieceDef,
     Promotion, Role, Variant, XBoardInfo, ZoneMoves, fen,
 };
+use crate::types::{Letter, MAX_FILES, MAX_RANKS, Region, Square, file_from_letter};
 use crate::xbetza::{Dialect, PieceMoves};
 
 /// Where a value was written.

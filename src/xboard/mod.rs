@@ -12,10 +12,10 @@ pub mod setup;
 pub use setup::as_xboard_referees;
 
 use crate::game::{Game, Outcome, move_text, square_text};
-use crate::movegen::Move;
 use crate::position::{Position, Rules};
 use crate::search::{Info, Limits, Reporter, SearchResult, Searcher, TimeControl, xboard_score};
-use crate::variant::{Color, Variant, VariantSet};
+use crate::types::{Color, Move};
+use crate::variant::{Variant, VariantSet};
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -156,8 +156,8 @@ struct Engine<W: Write> {
     analyze: bool,
     /// The squares of the last `lift` and `put` (XBoard's piece dragging),
     /// for showing the second leg of a multi-leg move.
-    lifted: Option<crate::geometry::Sq>,
-    put: Option<crate::geometry::Sq>,
+    lifted: Option<crate::types::Sq>,
+    put: Option<crate::types::Sq>,
     paused: bool,
     time_control: TimeControl,
     depth_limit: Option<u32>,
@@ -707,7 +707,7 @@ impl<W: Write> Engine<W> {
         if self.game_over || self.analyze {
             return false;
         }
-        if self.game.position().insufficient_material() {
+        if crate::judge::insufficient_material(self.game.position()) {
             return true;
         }
         if let Some(Outcome::Draw { .. }) = self.game.outcome() {
@@ -1585,11 +1585,11 @@ pub fn default_book(variant: &str) -> Option<std::path::PathBuf> {
 }
 
 /// The piece-placement field of a FEN from dense-indexed letters.
-fn placement(g: &crate::geometry::Geometry, board: &[Option<String>]) -> String {
+fn placement(g: &crate::types::Geometry, board: &[Option<String>]) -> String {
     g.fen_placement(|sq| g.dense(sq).and_then(|i| board[i].clone()))
 }
 
-fn parse_wire_square(g: &crate::geometry::Geometry, text: &str) -> Option<crate::geometry::Sq> {
+fn parse_wire_square(g: &crate::types::Geometry, text: &str) -> Option<crate::types::Sq> {
     let text = text.trim().trim_end_matches(',');
     g.squares().find(|&sq| square_text(g, sq) == text)
 }

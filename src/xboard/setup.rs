@@ -3,10 +3,9 @@
 //! `piece` line per piece type with its XBetza, plus `highlight` boards.
 
 use crate::game::{Outcome, PERPETUAL_CHECK};
-use crate::geometry::Sq;
-use crate::movegen::{Move, flag};
 use crate::position::Position;
-use crate::variant::{Color, Variant};
+use crate::types::{Color, Move, Sq, flag};
+use crate::variant::Variant;
 
 /// XBoard's piece types in the order of its `pieceToCharTable`: the
 /// default letter of each (the king comes last).

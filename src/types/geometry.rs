@@ -8,7 +8,7 @@
 //! coordinate arithmetic. Trajectory cells store differences of these
 //! numbers.
 
-use crate::variant::Square;
+use super::Square;
 
 /// Index of a square in the padded mailbox.
 pub type Sq = u16;

@@ -1,0 +1,372 @@
+//! Legality: which pseudo-legal moves the rules allow. Most are vouched
+//! for from the attack map without playing them ([`Legality`]); the rest
+//! are made and the position after them examined ([`is_legal`]): the
+//! royal pieces not attacked, castling not through attacked squares,
+//! Chu Shogi's Lion trading, shogi's ban on mate by a pawn drop.
+
+use super::pseudo_legal;
+use crate::position::{Position, Undo};
+use crate::types::{Color, Geometry, Move, MoveList, Sq, flag};
+
+/// Legal moves of the side to move.
+pub fn legal_moves(pos: &mut Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate_legal(pos, &mut list);
+    list
+}
+
+/// Legal moves of the side to move, into `list` (cleared first).
+pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
+    list.clear();
+    if pos.game_over_by_rule() {
+        return;
+    }
+    pseudo_legal::<true, true>(pos, list);
+    let check = Legality::new(pos);
+    list.retain(|m| check.certainly_legal(pos, *m) || is_legal(pos, *m));
+    if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
+        list.retain(|m| m.is_capture());
+    }
+}
+
+/// A quick legality test from the attack map, good for most moves when the
+/// side to move has one royal piece, is not in check, and every enemy walk
+/// is monotone (a piece placed on a square only ever shortens enemy walks).
+/// Moves it cannot vouch for are tested by making them.
+pub struct Legality {
+    fast: bool,
+    king: Sq,
+    /// Some enemy walk visits the king's square (without attacking it).
+    king_touched: bool,
+    /// Flying general: the enemy general's square, when it can face ours.
+    facing: Option<Sq>,
+    /// Which of several kings is royal depends on where they stand: their
+    /// moves are tested by making them.
+    kings_shift: bool,
+    /// The side to move has no royal piece.
+    all_legal: bool,
+    /// The enemy has cannons: a new screen may open an attack.
+    screens: bool,
+    /// Any of the rarer tests above applies (Lions, `all_legal`,
+    /// `kings_shift`, `facing`, `drop_mate`).
+    special: bool,
+    /// Uchifuzume: the enemy king's square, where drops of the types that
+    /// may not mate could give check.
+    drop_mate: Option<Sq>,
+}
+
+impl Legality {
+    pub fn new(pos: &Position) -> Legality {
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        let mut royals = pos.royals(us);
+        let king = royals.next();
+        let single = royals.next().is_none();
+        let rules = pos.rules();
+        // Explosions can take the king with a capture next to it: no
+        // shortcut in atomic.
+        let monotone = rules.monotone[them.index()] && !rules.has_locust && rules.blast.is_none();
+        // Facing generals are a check no walk shows: moves that could open
+        // or enter the file between them are tested by making them.
+        let flying_general = rules.special_check && rules.variant.end.flying_general;
+        let facing = if flying_general {
+            let mut theirs = pos.royals(them);
+            match (theirs.next(), theirs.next()) {
+                (Some(sq), None) => Some(sq),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let facing_ok = !flying_general || facing.is_some();
+        let drop_mate = if rules.variant.drops.no_drop_mate.is_empty() {
+            None
+        } else {
+            pos.royals(them).next()
+        };
+        if king.is_none() && rules.blast.is_none() && !rules.promotes_to_royal[us.index()] {
+            // Nothing of ours can be in check (losing chess, three kings):
+            // every move is legal (but for Lion trading).
+            return Legality {
+                fast: true,
+                king: 0,
+                king_touched: false,
+                facing: None,
+                kings_shift: false,
+                all_legal: true,
+                screens: false,
+                special: true,
+                drop_mate: None,
+            };
+        }
+        match king {
+            Some(king) if single && monotone && facing_ok && !pos.attacked_by(king, them) => {
+                Legality {
+                    fast: true,
+                    king,
+                    king_touched: pos.touched_by(king, them) != 0,
+                    facing,
+                    kings_shift: rules.royal_first_found,
+                    all_legal: false,
+                    screens: rules.screens[them.index()],
+                    special: rules.has_lions
+                        || rules.royal_first_found
+                        || facing.is_some()
+                        || drop_mate.is_some(),
+                    drop_mate,
+                }
+            }
+            _ => Legality {
+                fast: false,
+                king: 0,
+                king_touched: true,
+                facing: None,
+                kings_shift: true,
+                all_legal: false,
+                screens: true,
+                special: true,
+                drop_mate: None,
+            },
+        }
+    }
+
+    /// True if `m` (pseudo-legal) is legal for certain; false means "make
+    /// it and look".
+    #[inline]
+    pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+        if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
+            return false;
+        }
+        let from = m.from();
+        if self.special {
+            // Rules beyond "is the king attacked": Lion trading, kings
+            // whose royalty depends on where they stand, facing generals.
+            if pos.rules().has_lions && takes_lion(pos, m) {
+                return false;
+            }
+            if self.all_legal {
+                return true;
+            }
+            if self.kings_shift
+                && pos
+                    .piece_on(from)
+                    .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
+            {
+                return false;
+            }
+            if let Some(general) = self.facing
+                && may_face(pos, self.king, general, m)
+            {
+                return false;
+            }
+            if let Some(king) = self.drop_mate
+                && m.is(flag::DROP)
+                && m.hand().is_some_and(|r| {
+                    let rules = pos.rules();
+                    rules.variant.drops.no_drop_mate.contains(&r)
+                        && distance(rules.geometry(), m.to(), king) <= rules.reach[usize::from(r.0)]
+                })
+            {
+                // It might give mate: decided by making it.
+                return false;
+            }
+        }
+        let them = pos.side_to_move().opponent();
+        if from == self.king {
+            // Nothing attacks the king, so no enemy ray runs through its
+            // square unless some walk touches it; then the destination just
+            // has to be free of attacks.
+            return !self.king_touched && !pos.attacked_by(m.to(), them);
+        }
+        // Vacating `from` can only extend enemy walks that pass it; the
+        // destination, occupied before or not, blocks as much as before,
+        // but may become a screen for a cannon on a line with the king.
+        let g = pos.rules().geometry();
+        if self.screens && pos.piece_on(m.to()).is_none() {
+            let mut touching = pos.touched_by(m.to(), them);
+            while touching != 0 {
+                let bit = touching.trailing_zeros() as usize;
+                touching &= touching - 1;
+                let enemy = pos.slot(Position::slot_index(them, bit));
+                let trees = pos.rules().table.role_trees(them, enemy.role);
+                if !trees.monotone && aligned(g, enemy.sq, m.to(), self.king) {
+                    return false;
+                }
+            }
+        }
+        let mut touching = pos.touched_by(from, them);
+        while touching != 0 {
+            let bit = touching.trailing_zeros() as usize;
+            touching &= touching - 1;
+            let enemy = pos.slot(Position::slot_index(them, bit));
+            let trees = pos.rules().table.role_trees(them, enemy.role);
+            if !trees.discovers {
+                continue;
+            }
+            if !trees.straight || aligned(g, enemy.sq, from, self.king) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).
+fn takes_lion(pos: &Position, m: Move) -> bool {
+    let lion = |sq: Sq| {
+        pos.piece_on(sq)
+            .is_some_and(|(_, p)| pos.rules().lion[usize::from(p.role.0)])
+    };
+    (m.is(flag::CAPTURE) && lion(m.to())) || (m.is(flag::LOCUST) && lion(m.aux()))
+}
+
+/// Whether after `m` the generals on `king` (ours) and `general` could
+/// stand on one file with nothing between them.
+fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
+    let g = pos.rules().geometry();
+    let ours = if m.from() == king { m.to() } else { king };
+    let (Some((fk, rk)), Some((fg, rg))) = (g.coords(ours), g.coords(general)) else {
+        return true;
+    };
+    if fk != fg {
+        return false;
+    }
+    let (lo, hi) = (rk.min(rg), rk.max(rg));
+    let between = |sq: Sq| {
+        g.coords(sq)
+            .is_some_and(|(f, r)| f == fk && r > lo && r < hi)
+    };
+    // Count the men between after the move: `from` is vacated, `to` filled.
+    let mut men = (lo + 1..hi)
+        .filter(|&r| {
+            let sq = g.sq(fk, r);
+            sq != m.from() && pos.piece_on(sq).is_some()
+        })
+        .count();
+    if between(m.to()) && pos.piece_on(m.to()).is_none() {
+        men += 1;
+    }
+    men == 0
+}
+
+/// King-step distance between two board squares.
+pub(crate) fn distance(g: &Geometry, a: Sq, b: Sq) -> u8 {
+    match (g.coords(a), g.coords(b)) {
+        (Some((af, ar)), Some((bf, br))) => af.abs_diff(bf).max(ar.abs_diff(br)),
+        _ => u8::MAX,
+    }
+}
+
+/// True if `c` lies beyond `b` on the line from `a` through `b`.
+fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
+    let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) = (g.coords(a), g.coords(b), g.coords(c))
+    else {
+        return true;
+    };
+    let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
+    let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
+    dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
+}
+
+/// True if `m` (pseudo-legal) does not leave the mover's royal pieces
+/// attacked nor break another rule of legality.
+pub fn is_legal(pos: &mut Position, m: Move) -> bool {
+    let us = pos.side_to_move();
+    let undo = pos.make(m);
+    let ok = legal_after(pos, us, m, &undo);
+    pos.unmake(m, &undo);
+    ok
+}
+
+/// After `us` made `m` (with `undo`): the move did not leave `us` in
+/// check nor break a capture rule.
+pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool {
+    !pos.in_check(us)
+        && (!m.is(flag::CASTLE) || castling_passed_safely(pos, us, m))
+        && (!pos.rules().has_lions || lion_rules_allow(pos, us, m, undo))
+        && !drop_mate(pos, m)
+}
+
+/// The side to move has a legal move.
+pub fn has_legal_move(pos: &mut Position) -> bool {
+    let mut list = MoveList::new();
+    pseudo_legal::<true, true>(pos, &mut list);
+    list.iter().any(|&m| is_legal(pos, m))
+}
+
+/// Castling `m`, just made by `us`: no square the king passed over is
+/// attacked now that the king has left its own square. The generator
+/// tested them with the king still standing there, which is all a
+/// straight line needs (a rider through the king's square would be
+/// giving check), but a move that bends (the falcon's) can reach a
+/// passed square by way of the king's square: with the king on its
+/// way, that square is empty. Fairy-Max rejects such a castling.
+fn castling_passed_safely(pos: &Position, us: Color, m: Move) -> bool {
+    let g = pos.rules().geometry();
+    let royal_before = if pos.rules().royal_first_found {
+        // XBoard's two kings: the castling king was royal if the scan
+        // found it first with it back on its start square.
+        let before = pos
+            .royal_type_squares(us)
+            .map(|s| if s == m.to() { m.from() } else { s });
+        pos.first_in_scan(before) == Some(m.from())
+    } else {
+        pos.royals(us).any(|k| k == m.to())
+    };
+    if !royal_before {
+        // A king that is not royal (losing chess, the second of two
+        // kings) may pass attacks.
+        return true;
+    }
+    let (Some((kf, rank)), Some((kt, _))) = (g.coords(m.from()), g.coords(m.to())) else {
+        return true;
+    };
+    let them = us.opponent();
+    (kf.min(kt) + 1..kf.max(kt)).all(|x| !pos.attacked_by(g.sq(x, rank), them))
+}
+
+/// Uchifuzume: `m`, just made, drops a piece of a type that may not
+/// give mate by dropping, and it mates.
+fn drop_mate(pos: &mut Position, m: Move) -> bool {
+    let drops = &pos.rules().variant.drops;
+    if !m.is(flag::DROP)
+        || drops.no_drop_mate.is_empty()
+        || !m.hand().is_some_and(|r| drops.no_drop_mate.contains(&r))
+        || !pos.in_check(pos.side_to_move())
+    {
+        return false;
+    }
+    !has_legal_move(pos)
+}
+
+/// Chu Shogi's Lion trading, checked after the move: a non-Lion may
+/// not take a Lion right after a non-Lion took one (`undo` holds the
+/// ban as it was); a Lion may not take a protected Lion two squares
+/// away unless it took a piece stronger than a weak bridge on the way.
+fn lion_rules_allow(pos: &Position, us: Color, m: Move, undo: &Undo) -> bool {
+    let mover_lion = pos.is_lion(undo.mover());
+    let took_lion = undo.captured().iter().any(|(_, s)| pos.is_lion(s));
+    if !took_lion {
+        return true;
+    }
+    if !mover_lion {
+        return !undo.lion_strike_before();
+    }
+    let far_lion = undo
+        .captured()
+        .iter()
+        .any(|(_, s)| s.sq == m.to() && pos.is_lion(s));
+    let g = pos.rules().geometry();
+    let distant = match (g.coords(m.from()), g.coords(m.to())) {
+        (Some((a, b)), Some((c, d))) => a.abs_diff(c).max(b.abs_diff(d)) > 1,
+        _ => false,
+    };
+    if !far_lion || !distant || !pos.attacked_by(m.to(), us.opponent()) {
+        return true;
+    }
+    // A bridge: something worth more than a Pawn or Go-Between taken
+    // on the way.
+    undo.captured()
+        .iter()
+        .any(|(_, s)| s.sq != m.to() && !pos.rules().weak_bridge[usize::from(s.role.0)])
+}

@@ -1,0 +1,24 @@
+//! The two sides.
+
+/// A side. White moves up the board (towards higher ranks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// Index into the `[T; 2]` arrays that hold per-colour rules.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
