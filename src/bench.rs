@@ -228,7 +228,7 @@ pub fn search_bench(
             seconds: t.elapsed().as_secs_f64(),
             best: result
                 .best
-                .map_or("(none)".into(), |m| crate::movegen::move_text(&pos, m)),
+                .map_or("(none)".into(), |m| crate::notation::move_text(&pos, m)),
         };
         progress(&r);
         results.push(r);
@@ -278,7 +278,7 @@ pub fn book_bench(
     let v = set.get("normal").ok_or("no variant normal")?;
     let rules = Rules::new(v.clone()).map_err(|e| e.to_string())?;
     let hasher = BookHasher::new(v).map_err(|e| e.to_string())?;
-    let parsed = crate::pgn::read_games(pgn);
+    let parsed = crate::notation::pgn::read_games(pgn);
     if parsed.is_empty() {
         return Err("no games in the PGN".into());
     }
@@ -350,7 +350,7 @@ pub fn book_bench(
         let t = Instant::now();
         let mut maker =
             BookMaker::new(rules.clone(), MakeOptions::default()).map_err(|e| e.to_string())?;
-        for g in crate::pgn::read_games(&text).iter().take(games) {
+        for g in crate::notation::pgn::read_games(&text).iter().take(games) {
             maker.add(g);
         }
         let (made, _) = maker.finish();

@@ -15,7 +15,8 @@ pub mod game;
 pub mod judge;
 
 pub mod movegen;
-pub mod pgn;
+pub mod notation;
+
 pub mod position;
 pub mod rng;
 pub mod search;

@@ -662,7 +662,10 @@ fn perft(args: &PerftArgs) -> Result<(), String> {
     let mut text = String::new();
     if args.divide {
         for (m, n) in &divided {
-            text.push_str(&format!("{}: {n}\n", movegen::move_text(&pos, *m)));
+            text.push_str(&format!(
+                "{}: {n}\n",
+                griffon::notation::move_text(&pos, *m)
+            ));
         }
     }
     text.push_str(&format!("Nodes: {nodes}\n"));
@@ -894,7 +897,7 @@ fn tb_probe_files(mut pos: Position, dir: &std::path::Path) -> Result<(), String
     };
     let mut rows = Vec::new();
     for &m in moves.iter() {
-        let text = griffon::movegen::move_text(&pos, m);
+        let text = griffon::notation::move_text(&pos, m);
         let undo = pos.make(m);
         let after = tb.probe(&mut pos);
         let mated = after.is_none() && griffon::movegen::legal_moves(&mut pos).is_empty();
@@ -1211,7 +1214,7 @@ impl griffon::search::Reporter for PrintReporter {
         let mut pv = String::new();
         for &m in &info.pv {
             pv.push(' ');
-            pv.push_str(&griffon::game::move_text(&pos, m));
+            pv.push_str(&griffon::notation::move_text(&pos, m));
             pos.make(m);
         }
         let _ = write_stdout(&format!(
@@ -1242,7 +1245,10 @@ fn search(args: &SearchArgs) -> Result<(), String> {
     };
     let result = searcher.search(&pos, &[], limits, &mut PrintReporter);
     match result.best {
-        Some(m) => write_stdout(&format!("bestmove {}\n", griffon::game::move_text(&pos, m))),
+        Some(m) => write_stdout(&format!(
+            "bestmove {}\n",
+            griffon::notation::move_text(&pos, m)
+        )),
         None => write_stdout("bestmove (none)\n"),
     }
 }
@@ -1284,7 +1290,7 @@ fn book(args: &BookArgs) -> Result<(), String> {
                 };
                 println!(
                     "{:<10} weight {:5} ({share:5.1} %) learn {}",
-                    griffon::game::move_text(pos, *m),
+                    griffon::notation::move_text(pos, *m),
                     e.weight,
                     e.learn
                 );
@@ -1385,7 +1391,7 @@ fn book_make(a: &BookMakeArgs) -> Result<(), String> {
     let text = String::from_utf8_lossy(&bytes);
     let start = std::time::Instant::now();
     let mut maker = BookMaker::new(rules, options).map_err(|e| e.to_string())?;
-    for game in griffon::pgn::read_games(&text) {
+    for game in griffon::notation::pgn::read_games(&text) {
         maker.add(&game);
     }
     let (book, report) = maker.finish();
@@ -1425,7 +1431,8 @@ fn load_position(set: &VariantSet, variant: &str, fen: Option<&str>) -> Result<P
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
-    use griffon::arena::{self, clock::TimeControl, engine::EngineSpec, play};
+    use griffon::arena::{self, engine::EngineSpec, play};
+    use griffon::search::TimeControl;
     let set = variant_set(args.variant_file.as_ref())?;
     let variant = set
         .get(&args.variant)

@@ -16,6 +16,7 @@
 
 use crate::eval::{Evaluator, PARAM_COUNT, PARAM_NAMES, Params};
 use crate::game::Game;
+use crate::notation::pgn;
 use crate::position::{Position, Rules};
 use crate::search::Searcher;
 use crate::types::Color;
@@ -76,26 +77,18 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut searchers: Vec<Searcher> = Vec::new();
     for text in texts {
-        for game in split_games(text) {
+        for game in pgn::read_games(text) {
             data.games += 1;
-            let tag = |name: &str| {
-                game.lines().find_map(|l| {
-                    l.trim()
-                        .strip_prefix(&format!("[{name} \""))
-                        .and_then(|r| r.strip_suffix("\"]"))
-                        .map(str::to_string)
-                })
-            };
-            let result = match tag("Result").as_deref() {
-                Some("1-0") => 1.0,
-                Some("0-1") => 0.0,
-                Some("1/2-1/2") => 0.5,
+            let result = match game.result.as_str() {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                "1/2-1/2" => 0.5,
                 _ => {
                     data.skipped += 1;
                     continue;
                 }
             };
-            let name = tag("Variant").unwrap_or_else(|| "normal".into());
+            let name = game.tag("Variant").unwrap_or("normal").to_string();
             let Some(variant) = set.get(&name) else {
                 data.skipped += 1;
                 continue;
@@ -117,12 +110,8 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
                     data.rules.len() - 1
                 }
             };
-            let Some(parsed) = crate::arena::openings::parse_pgn(game).into_iter().next() else {
-                data.skipped += 1;
-                continue;
-            };
             let rules = data.rules[vi].clone();
-            let pos = match &parsed.fen {
+            let pos = match game.tag("FEN") {
                 Some(fen) => Position::from_fen(rules, fen),
                 None => Position::start(rules),
             };
@@ -131,7 +120,7 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
                 continue;
             };
             let mut g = Game::new(pos);
-            for (ply, text) in parsed.moves.iter().enumerate() {
+            for (ply, text) in game.moves.iter().enumerate() {
                 let Ok(m) = g.parse_move(text) else {
                     data.skipped += 1;
                     break;
@@ -154,23 +143,6 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
         }
     }
     data
-}
-
-/// The games of a PGN text, each from its first tag to the next game's.
-fn split_games(text: &str) -> Vec<&str> {
-    let mut starts = Vec::new();
-    let mut offset = 0;
-    let mut in_moves = true;
-    for line in text.split_inclusive('\n') {
-        let tag = line.trim_start().starts_with('[');
-        if tag && in_moves {
-            starts.push(offset);
-        }
-        in_moves = !tag && !line.trim().is_empty() || in_moves && line.trim().is_empty();
-        offset += line.len();
-    }
-    starts.push(text.len());
-    starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
 }
 
 /// The expected score for White of a White-side evaluation.
@@ -303,15 +275,6 @@ impl<'a> Tuner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn games_are_split_at_their_first_tag() {
-        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e2e4 1-0\n\n[Event \"b\"]\n[Result \"0-1\"]\n\n1. d2d4 0-1\n";
-        let games = split_games(text);
-        assert_eq!(games.len(), 2);
-        assert!(games[0].contains("e2e4") && !games[0].contains("d2d4"));
-        assert!(games[1].starts_with("[Event \"b\"]"));
-    }
 
     #[test]
     fn sigmoid_is_a_probability_centred_on_zero() {

@@ -6,7 +6,8 @@ mod common;
 use common::griffon;
 
 use griffon::book::{Book, BookHasher, MoveCoding, XBoardState};
-use griffon::game::{Game, move_text};
+use griffon::game::Game;
+use griffon::notation::move_text;
 use griffon::position::{Position, Rules};
 use griffon::types::Move;
 use griffon::variant::VariantSet;
@@ -128,7 +129,7 @@ fn san_and_coordinates_read_the_same_games() {
     let v = set.get("normal").expect("normal");
     let rules = Rules::new(v.clone()).expect("rules");
     let text = std::fs::read_to_string("tests/data/books/chess-games.pgn").expect("fixture");
-    let games = griffon::pgn::read_games(&text);
+    let games = griffon::notation::pgn::read_games(&text);
     let coords: Vec<&str> = text
         .lines()
         .filter_map(|l| l.strip_prefix("{coordinates: "))

@@ -3,7 +3,8 @@
 //! no panic on mangled text.
 
 use common::{Rng, rules};
-use griffon::movegen::{legal_moves, move_text};
+use griffon::movegen::legal_moves;
+use griffon::notation::move_text;
 use griffon::position::{Position, PositionError};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 

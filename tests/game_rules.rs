@@ -136,7 +136,7 @@ fn losing_chess_rules() {
     let mut g = game("giveaway", "7k/8/8/p7/8/8/8/R7 w - - 0 1");
     let moves = g.legal_moves();
     assert_eq!(moves.len(), 1);
-    assert_eq!(griffon::game::move_text(g.position(), moves[0]), "a1a5");
+    assert_eq!(griffon::notation::move_text(g.position(), moves[0]), "a1a5");
     let mut g = game("giveaway", "8/8/8/8/8/8/8/k7 w - - 0 1");
     assert_eq!(
         g.outcome(),
@@ -237,7 +237,7 @@ fn atomic_explosions() {
     let moves: Vec<String> = g
         .legal_moves()
         .iter()
-        .map(|&m| griffon::game::move_text(g.position(), m))
+        .map(|&m| griffon::notation::move_text(g.position(), m))
         .collect();
     assert!(moves.contains(&"a6a5".to_string()), "{moves:?}");
     assert!(!moves.contains(&"a6d6".to_string()), "{moves:?}");
@@ -532,7 +532,7 @@ fn chu_promotion_and_notation() {
     assert!(g.parse_move("e8e9=").is_ok());
     // On the wire the promotion is XBoard's `+`, not a piece letter.
     let promote = g.parse_move("e8e9+").unwrap();
-    assert_eq!(griffon::game::move_text(g.position(), promote), "e8e9+");
+    assert_eq!(griffon::notation::move_text(g.position(), promote), "e8e9+");
     play(&mut g, &["e8e9+"]);
     assert!(
         g.position().fen().starts_with("11k/12/12/4+P7/12/"),
@@ -558,7 +558,7 @@ fn chu_promotion_and_notation() {
     // The Lion's pass is XBoard's null move.
     let mut g = game("chu", "11k/12/12/12/12/12/12/4N7/12/12/12/K11 w - - 0 1");
     let pass = g.parse_move("@@@@").unwrap();
-    assert_eq!(griffon::game::move_text(g.position(), pass), "@@@@");
+    assert_eq!(griffon::notation::move_text(g.position(), pass), "@@@@");
     // A promoted Rook moves as a Dragon King and does not promote again.
     let mut g = game("chu", "11k/12/12/4+R7/12/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e9f10").is_ok());

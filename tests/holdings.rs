@@ -1,7 +1,8 @@
 //! Holdings, drops and gating, on positions whose answers are worked out
 //! by hand from the rules (the perft suites cover the move counts).
 
-use griffon::game::{Game, MoveError, move_text};
+use griffon::game::Game;
+use griffon::notation::{MoveError, move_text};
 use griffon::position::{Position, Rules};
 use griffon::variant::VariantSet;
 use std::collections::BTreeSet;

@@ -5,7 +5,8 @@
 //! the variant, not taken from the program.
 
 use common::rules;
-use griffon::movegen::{legal_moves, move_text, perft};
+use griffon::movegen::{legal_moves, perft};
+use griffon::notation::move_text;
 use griffon::position::{Position, Rules};
 use griffon::types::{Move, flag};
 use griffon::variant::VariantSet;

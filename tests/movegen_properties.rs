@@ -31,7 +31,8 @@
 //! plies.
 
 use common::Rng;
-use griffon::movegen::{legal_moves, move_text, pseudo_legal};
+use griffon::movegen::{legal_moves, pseudo_legal};
+use griffon::notation::move_text;
 use griffon::position::{EpState, Position, Rules, Slot};
 use griffon::types::{Color, Move, MoveList, Role, Square, flag};
 use griffon::variant::{Variant, VariantSet};

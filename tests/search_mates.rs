@@ -26,7 +26,7 @@ fn search_threads(variant: &str, fen: &str, depth: u32, threads: usize) -> (Stri
         ..Limits::default()
     };
     let r = s.search(&pos, &[], limits, &mut Silent);
-    let best = griffon::game::move_text(&pos, r.best.expect("a move"));
+    let best = griffon::notation::move_text(&pos, r.best.expect("a move"));
     (best, xboard_score(r.score))
 }
 

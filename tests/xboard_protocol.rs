@@ -225,7 +225,7 @@ fn plays_legal_moves_in_several_variants() {
             let Some(&reply) = g.legal_moves().first() else {
                 break;
             };
-            let text = griffon::game::move_text(g.position(), reply);
+            let text = griffon::notation::move_text(g.position(), reply);
             played.push(text.clone());
             e.send(&format!("usermove {text}"));
         }
@@ -424,7 +424,7 @@ fn a_big_board_full_of_drops_is_played() {
         let g = referee("bighouse", &[&first]);
         let mut pos = g.position().clone();
         let m = griffon::movegen::legal_moves(&mut pos)[0];
-        griffon::movegen::move_text(&pos, m)
+        griffon::notation::move_text(&pos, m)
     };
     e.send(&format!("usermove {reply}"));
     e.send("go");
@@ -598,7 +598,7 @@ fn resigns_a_lost_position_when_asked_to() {
             h.outcome().is_none() && !h.position().in_check(griffon::types::Color::Black)
         });
         let reply = reply.expect("a quiet white move");
-        let text = griffon::game::move_text(g.position(), reply);
+        let text = griffon::notation::move_text(g.position(), reply);
         g.play(reply);
         e.send(&format!("usermove {text}"));
         let l = e.expect(|l| l.starts_with("move ") || l == "resign");
@@ -954,11 +954,11 @@ fn book_keys_follow_what_xboard_keeps_beyond_the_position() {
         let mut played = Vec::new();
         for text in &moves[..ply] {
             let m = game.parse_any(text).expect("legal");
-            played.push(griffon::game::move_text(game.position(), m));
+            played.push(griffon::notation::move_text(game.position(), m));
             game.play(m);
         }
         let next = game.parse_any(&moves[ply]).expect("legal");
-        let next_text = griffon::game::move_text(game.position(), next);
+        let next_text = griffon::notation::move_text(game.position(), next);
         let coding = MoveCoding::new(game.position(), &hasher);
         let code = coding.encode(game.position(), next).expect("code");
         let book = Book::from_entries(vec![BookEntry {

@@ -18,9 +18,10 @@ pub mod play;
 pub mod stats;
 
 use crate::game::Game;
+use crate::notation::pgn;
 use crate::position::{Position, Rules};
 use crate::types::Color;
-use crate::variant::Variant;
+use crate::variant::{FenFields, Variant};
 use engine::{Engine, EngineSpec};
 use play::{Fault, GameRecord, GameSettings, Opening};
 use stats::{Sprt, Tally};
@@ -184,7 +185,7 @@ fn start_position(rules: &Arc<Rules>, o: &Opening) -> Result<Game, String> {
     };
     let mut game = Game::new(pos);
     for m in &o.moves {
-        let mv = game.parse_move(m).map_err(|e| format!("move {m}: {e}"))?;
+        let mv = game.parse_any(m).map_err(|e| format!("move {m}: {e}"))?;
         game.play(mv);
     }
     Ok(game)
@@ -408,76 +409,43 @@ fn print_table(config: &MatchConfig, summary: &Summary) {
     }
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 fn pgn_text(config: &MatchConfig, f: &Finished) -> String {
     let r = &f.record;
-    let mut s = String::new();
-    let tag = |s: &mut String, k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
-    tag(&mut s, "Event", "griffon match");
-    tag(&mut s, "Site", "?");
-    tag(&mut s, "Round", &f.number.to_string());
-    tag(&mut s, "White", &r.white);
-    tag(&mut s, "Black", &r.black);
-    tag(&mut s, "Result", r.result);
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut tag = |k: &str, v: &str| tags.push((k.to_string(), v.to_string()));
+    tag("Event", "griffon match");
+    tag("Site", "?");
+    tag("Round", &f.number.to_string());
+    tag("White", &r.white);
+    tag("Black", &r.black);
+    tag("Result", r.result);
     let variant = &config.settings.variant;
     if variant != "normal" {
-        tag(&mut s, "Variant", variant);
+        tag("Variant", variant);
     }
     if !r.standard_start || variant != "normal" {
-        tag(&mut s, "FEN", &r.start_fen);
-        tag(&mut s, "SetUp", "1");
+        tag("FEN", &r.start_fen);
+        tag("SetUp", "1");
     }
     if let Some(tc) = &config.settings.tc {
-        tag(&mut s, "TimeControl", &tc.pgn_tag());
+        tag("TimeControl", &tc.pgn_tag());
     }
-    tag(&mut s, "Termination", &r.reason);
-    s.push('\n');
+    tag("Termination", &r.reason);
     // Move numbers follow the start position's side to move and number.
-    let fields: Vec<&str> = r.start_fen.split_whitespace().collect();
-    let black_first = fields.get(1) == Some(&"b");
-    let mut number: u32 = fields
-        .iter()
-        .rev()
-        .find_map(|f| f.parse().ok())
-        .unwrap_or(1)
-        .max(1);
-    let mut text = String::new();
-    for (i, (m, comment)) in r.moves.iter().enumerate() {
-        let white_move = (i % 2 == 0) != black_first;
-        if white_move {
-            text.push_str(&format!("{number}. "));
-        } else if i == 0 {
-            text.push_str(&format!("{number}... "));
-        }
-        text.push_str(m);
-        if let Some(c) = comment {
-            text.push_str(&format!(" {{{c}}}"));
-        }
-        text.push(' ');
-        if !white_move {
-            number += 1;
-        }
-    }
-    text.push_str(&format!("{{{}}} {}", r.reason, r.result));
-    // Wrap at 79 columns.
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    s.push_str(&line);
-    s.push_str("\n\n");
-    s
+    let fields = FenFields::split(&r.start_fen).ok();
+    pgn::write_game(&pgn::GameRecord {
+        tags,
+        moves: r.moves.clone(),
+        black_first: fields.as_ref().is_some_and(|f| f.side == "b"),
+        first_number: fields.and_then(|f| f.fullmove?.parse().ok()).unwrap_or(1),
+        final_comment: Some(r.reason.clone()),
+        result: r.result.to_string(),
+    })
+}
+
+/// A string inside JSON quotes.
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 fn json(config: &MatchConfig, summary: &Summary) -> String {

@@ -4,7 +4,8 @@
 //! finds the position roughly balanced.
 
 use super::play::Opening;
-use crate::game::{Game, move_text};
+use crate::game::Game;
+use crate::notation::{move_text, pgn};
 use crate::position::{Position, Rules};
 pub use crate::rng::Rng;
 use crate::search::{Limits, Searcher, Silent};
@@ -47,69 +48,15 @@ fn epd_fen(line: &str) -> String {
     fields[..n].join(" ")
 }
 
-/// Games of a PGN file: the `[FEN]` tag and the moves (move numbers,
-/// comments, variations, NAGs and results skipped).
+/// Games of a PGN file: the `[FEN]` tag and the moves of the main line.
 pub fn parse_pgn(text: &str) -> Vec<Opening> {
-    let mut out = Vec::new();
-    let mut current = Opening::default();
-    let mut in_moves = false;
-    let mut depth = 0usize; // inside { } or ( )
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') && depth == 0 {
-            if in_moves {
-                out.push(std::mem::take(&mut current));
-                in_moves = false;
-            }
-            if let Some(fen) = line
-                .strip_prefix("[FEN \"")
-                .and_then(|r| r.strip_suffix("\"]"))
-            {
-                current.fen = Some(fen.to_string());
-            }
-            continue;
-        }
-        if line.starts_with('%') {
-            continue;
-        }
-        let mut token = String::new();
-        let push = |tok: &mut String, cur: &mut Opening| {
-            let t = std::mem::take(tok);
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
-                return;
-            }
-            let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if t.is_empty() || t.starts_with('$') {
-                return;
-            }
-            cur.moves
-                .push(t.trim_end_matches(['!', '?', '#']).to_string());
-        };
-        for ch in line.chars() {
-            match ch {
-                '{' | '(' => {
-                    if depth == 0 {
-                        push(&mut token, &mut current);
-                    }
-                    depth += 1;
-                }
-                '}' | ')' => depth = depth.saturating_sub(1),
-                c if depth > 0 => {
-                    let _ = c;
-                }
-                c if c.is_whitespace() => push(&mut token, &mut current),
-                c => token.push(c),
-            }
-        }
-        push(&mut token, &mut current);
-        if !current.moves.is_empty() {
-            in_moves = true;
-        }
-    }
-    if in_moves || current.fen.is_some() {
-        out.push(current);
-    }
-    out
+    pgn::read_games(text)
+        .into_iter()
+        .map(|g| Opening {
+            fen: g.tag("FEN").map(str::to_string),
+            moves: g.moves,
+        })
+        .collect()
 }
 
 /// `count` openings of `plies` random legal moves from the start, each

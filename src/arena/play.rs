@@ -3,11 +3,13 @@
 //! the game by the rules, a resignation, an agreed draw, an adjudication,
 //! an illegal move, a time forfeit, or an engine that crashed or hung.
 
-use super::clock::{Clock, TimeControl};
+use super::clock::Clock;
 use super::engine::{Engine, EngineError};
-use crate::game::{Game, Outcome, move_text, square_text};
+use crate::game::{Game, Outcome};
 use crate::movegen::generate_legal;
+use crate::notation::{move_text, square_text};
 use crate::position::Position;
+use crate::search::TimeControl;
 use crate::types::{Color, MoveList};
 use std::time::{Duration, Instant};
 

@@ -20,7 +20,7 @@
 
 use super::{Book, BookEntry, BookHasher, MoveCoding, XBoardState};
 use crate::game::Game;
-use crate::pgn::PgnGame;
+use crate::notation::pgn::PgnGame;
 use crate::position::{Position, Rules};
 use crate::types::Color;
 use std::collections::HashMap;

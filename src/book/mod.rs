@@ -16,6 +16,7 @@ pub use make::{BookMaker, MakeOptions, MakeReport, Weights, merge};
 pub use moves::MoveCoding;
 pub use state::XBoardState;
 
+use crate::notation::square::coords_text;
 use crate::position::Position;
 use crate::types::Move;
 use crate::variant::Variant;
@@ -119,12 +120,7 @@ pub fn code_text(variant: &Variant, code: u16) -> String {
     let p = code / (size * size);
     let from = code / size % size;
     let to = code % size;
-    // Boards of ten ranks number them from 0 in XBoard's notation.
-    let square = |n: u32| {
-        let file = char::from(b'a' + (n % w) as u8);
-        let rank = n / w + u32::from(h != 10);
-        format!("{file}{rank}")
-    };
+    let square = |n: u32| coords_text((n % w) as u8, (n / w) as u8, h as u8);
     match p {
         moves::DROP => format!(
             "{}@{}",

@@ -20,7 +20,8 @@
 //! a damaged entry) is never played.
 
 use super::BookHasher;
-use crate::movegen::{Legality, legal_moves, promotion_suffix, pseudo_legal};
+use crate::movegen::{Legality, legal_moves, pseudo_legal};
+use crate::notation::moves::promotion_suffix;
 use crate::position::Position;
 use crate::types::{Move, MoveList, Sq, flag};
 use arrayvec::ArrayVec;

@@ -29,6 +29,7 @@
 
 use crate::position::Position;
 use crate::types::{Color, Move, Sq};
+use crate::variant::FenFields;
 
 use super::random64::RANDOM64;
 
@@ -71,7 +72,7 @@ impl XBoardState {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, f)| f)
-            .or_else(|| castling_field(&v.start.fen))
+            .or_else(|| FenFields::split(&v.start.fen).ok()?.castling)
             .unwrap_or("-");
         let hand = XBOARD_PROMOTION_HOLDINGS
             .iter()
@@ -86,12 +87,11 @@ impl XBoardState {
     /// XBoard does), and its holdings where XBoard has them and Griffon's
     /// variant does not.
     pub fn from_fen(pos: &Position, fen: &str) -> XBoardState {
-        let hand = fen
-            .split_whitespace()
-            .next()
-            .and_then(|board| board.split_once('['))
-            .map_or("", |(_, h)| h.trim_end_matches(']'));
-        Self::new(pos, castling_field(fen).unwrap_or("-"), hand)
+        let (castling, hand) = match FenFields::split(fen) {
+            Ok(f) => (f.castling, f.holdings.or(f.unclosed_holdings)),
+            Err(_) => (None, None),
+        };
+        Self::new(pos, castling.unwrap_or("-"), hand.unwrap_or(""))
     }
 
     fn new(pos: &Position, castling: &str, hand: &str) -> XBoardState {
@@ -183,11 +183,6 @@ impl XBoardState {
     pub fn in_hand(&self, color: Color, role: usize) -> u32 {
         self.hand[color.index()].get(role).copied().unwrap_or(0)
     }
-}
-
-/// The castling field of a FEN: its third field.
-fn castling_field(fen: &str) -> Option<&str> {
-    fen.split_whitespace().nth(2)
 }
 
 /// XBoard keeps captured pieces for promotion in this variant, and

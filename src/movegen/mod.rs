@@ -16,41 +16,7 @@ pub use legal::{Legality, generate_legal, has_legal_move, is_legal, legal_after,
 pub use perft::{PerftSuiteLine, ShortCount, SuiteResult, check_suite_line, perft, perft_divide};
 
 use crate::position::{Position, entry};
-use crate::types::{Color, Move, MoveList, Role, Sq, flag};
-
-/// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
-/// for a shogi-style promotion (to a type that is some piece's promoted
-/// form), else the new type's letter: a chess promotion (`e7e8q`) or a
-/// Kyoto demotion (`a1a2l`, which XBoard 4.9.1 shows right, where it
-/// would keep showing `+L` after a bare `a1a2` and forfeits `a1a2-`).
-pub fn promotion_suffix(rules: &crate::position::Rules, r: Role) -> String {
-    if rules.plus_type[usize::from(r.0)] {
-        "+".into()
-    } else {
-        rules.variant.piece(r).letter.for_color(Color::Black)
-    }
-}
-
-/// A drop as XBoard writes it: the piece's upper-case letter, `@`, the
-/// square (`P@e4`); `+P@e4` when it lands promoted (Kyoto shogi).
-pub fn drop_text(rules: &crate::position::Rules, m: Move, square: &str) -> String {
-    let letter = m
-        .hand()
-        .map(|r| rules.variant.piece(r).letter.for_color(Color::White))
-        .unwrap_or_default();
-    let plus = if m.promotion().is_some() { "+" } else { "" };
-    format!("{plus}{letter}@{square}")
-}
-
-/// The letter a gating move ends with: the gated piece's, lower case
-/// (`b1c3h`; castling with the piece entering behind the partner is
-/// written partner-to-king, `h1e1h`).
-pub fn gate_suffix(rules: &crate::position::Rules, m: Move) -> String {
-    match m.hand() {
-        Some(r) if m.is(flag::GATE) => rules.variant.piece(r).letter.for_color(Color::Black),
-        _ => String::new(),
-    }
-}
+use crate::types::{Move, MoveList, Role, Sq, flag};
 
 /// Pseudo-legal moves of the side to move: `CAPTURES` selects captures
 /// (including e.p. and locust captures), `QUIETS` the rest; promotions go
@@ -499,48 +465,6 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
             flag::CASTLE,
         ));
     }
-}
-
-/// Moves in XBoard coordinate notation: `e2e4`, promotions `e7e8q`,
-/// locust captures as two legs `d4e5,e5f6` (XBoard's multi-leg form),
-/// castling as the king's move (king takes partner in Chess960 variants).
-pub fn move_text(pos: &Position, m: Move) -> String {
-    let g = pos.rules().geometry();
-    let mut s = String::new();
-    if m.is(flag::DROP) {
-        return drop_text(pos.rules(), m, &g.name(m.to()));
-    }
-    if m.is(flag::GATE_ROOK) {
-        return format!(
-            "{}{}{}",
-            g.name(m.aux()),
-            g.name(m.from()),
-            gate_suffix(pos.rules(), m)
-        );
-    }
-    if m.is_pass() {
-        return "@@@@".into();
-    }
-    if m.is(flag::LOCUST) {
-        s.push_str(&g.name(m.from()));
-        s.push_str(&g.name(m.aux()));
-        s.push(',');
-        s.push_str(&g.name(m.aux()));
-    } else {
-        s.push_str(&g.name(m.from()));
-    }
-    // Chess960 castling is written king-takes-partner, as in UCI_Chess960.
-    let to = if m.is(flag::CASTLE) && pos.rules().variant.chess960 {
-        m.aux()
-    } else {
-        m.to()
-    };
-    s.push_str(&g.name(to));
-    if let Some(r) = m.promotion() {
-        s.push_str(&promotion_suffix(pos.rules(), r));
-    }
-    s.push_str(&gate_suffix(pos.rules(), m));
-    s
 }
 
 #[cfg(test)]

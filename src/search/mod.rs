@@ -26,7 +26,7 @@ pub mod time;
 mod tt;
 
 pub use see::{see, see_ge};
-pub use time::TimeControl;
+pub use time::{TimeControl, Timing};
 pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
@@ -1822,7 +1822,7 @@ mod tests {
                         for &m in moves.iter().filter(|m| !m.is_capture() && !m.promotes()) {
                             if harmless_quiet(&eval, &pos, m, king) {
                                 judged += 1;
-                                let (text, fen) = (crate::movegen::move_text(&pos, m), pos.fen());
+                                let (text, fen) = (crate::notation::move_text(&pos, m), pos.fen());
                                 let undo = pos.make(m);
                                 assert!(
                                     !pos.in_check(them) && !Thread::makes_threat(&eval, &pos, m),

@@ -1,40 +1,140 @@
-//! Time management: turning XBoard's clock commands into search limits.
+//! Time controls and time management: a game's clock rules, written and
+//! read in the forms the command line (`40/60`, `10+0.1`, `1:30+1`, `60`),
+//! XBoard (`level 40 5 0`) and PGN use, and how long to search a move
+//! under them.
 
 use super::Limits;
 use std::time::Duration;
 
-/// The clock situation XBoard describes with `level`, `st`, `sd`, `time`
-/// and `otim`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TimeControl {
-    /// `level MPS BASE INC`: `moves` per session (0 = whole game), plus an
-    /// increment per move.
-    Conventional {
-        moves: u32,
-        base: Duration,
-        increment: Duration,
-    },
-    /// `st T`: at most this long for every move.
-    FixedPerMove(Duration),
+/// A game clock's rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    /// Moves per session (0: the whole game).
+    pub moves: u32,
+    pub base: Duration,
+    pub increment: Duration,
 }
 
-impl Default for TimeControl {
-    fn default() -> Self {
-        TimeControl::Conventional {
-            moves: 40,
-            base: Duration::from_secs(300),
-            increment: Duration::ZERO,
+impl TimeControl {
+    /// Parses `[MOVES/]BASE[+INC]`, BASE in seconds or `MIN:SEC`.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let bad = || format!("'{text}' is not a time control (e.g. 40/60, 10+0.1, 1:30+1)");
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, r)) => (m.trim().parse::<u32>().map_err(|_| bad())?, r),
+            None => (0, text),
+        };
+        let (base, inc) = match rest.split_once('+') {
+            Some((b, i)) => (b, Some(i)),
+            None => (rest, None),
+        };
+        let base = match base.split_once(':') {
+            Some((m, s)) => {
+                let m: f64 = m.trim().parse().map_err(|_| bad())?;
+                let s: f64 = s.trim().parse().map_err(|_| bad())?;
+                m * 60.0 + s
+            }
+            None => base.trim().parse::<f64>().map_err(|_| bad())?,
+        };
+        let inc = match inc {
+            Some(i) => i.trim().parse::<f64>().map_err(|_| bad())?,
+            None => 0.0,
+        };
+        if !(base.is_finite() && inc.is_finite() && base > 0.0 && inc >= 0.0 && base < 1e7) {
+            return Err(bad());
+        }
+        Ok(TimeControl {
+            moves,
+            base: Duration::from_secs_f64(base),
+            increment: Duration::from_secs_f64(inc),
+        })
+    }
+
+    /// XBoard's `level MPS BASE INC` (BASE as `MIN:SEC`).
+    pub fn level_command(&self) -> String {
+        let secs = self.base.as_secs_f64();
+        let whole = secs.round() as u64;
+        let base = if whole.is_multiple_of(60) && whole > 0 {
+            format!("{}", whole / 60)
+        } else {
+            format!("{}:{:02}", whole / 60, whole % 60)
+        };
+        let inc = self.increment.as_secs_f64();
+        let inc = if inc.fract() == 0.0 {
+            format!("{}", inc as u64)
+        } else {
+            format!("{inc}")
+        };
+        format!("level {} {base} {inc}", self.moves)
+    }
+
+    /// The PGN `TimeControl` tag value.
+    pub fn pgn_tag(&self) -> String {
+        let base = format!("{}", self.base.as_secs_f64());
+        let inc = self.increment.as_secs_f64();
+        let main = if self.moves > 0 {
+            format!("{}/{base}", self.moves)
+        } else {
+            base
+        };
+        if inc > 0.0 {
+            format!("{main}+{inc}")
+        } else {
+            main
         }
     }
 }
 
 impl TimeControl {
+    /// XBoard's `level MPS BASE INC` arguments: BASE in minutes or
+    /// `MIN:SEC`, INC in seconds.
+    pub fn from_level(args: &str) -> Option<TimeControl> {
+        let parts: Vec<&str> = args.split_whitespace().collect();
+        let [mps, base, inc] = parts.as_slice() else {
+            return None;
+        };
+        let moves: u32 = mps.parse().ok()?;
+        let base = match base.split_once(':') {
+            Some((m, s)) => {
+                let s: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
+                m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?
+            }
+            None => base.parse::<u64>().ok()? * 60,
+        };
+        let inc: f64 = inc.parse().ok()?;
+        (inc >= 0.0 && inc.is_finite()).then(|| TimeControl {
+            moves,
+            base: Duration::from_secs(base),
+            increment: Duration::from_secs_f64(inc),
+        })
+    }
+}
+
+/// How the engine is told to spend its time: XBoard's `level` (a clock)
+/// or `st` (a fixed time for every move).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Timing {
+    Clock(TimeControl),
+    PerMove(Duration),
+}
+
+impl Default for Timing {
+    /// XBoard's default: 40 moves in 5 minutes.
+    fn default() -> Self {
+        Timing::Clock(TimeControl {
+            moves: 40,
+            base: Duration::from_secs(300),
+            increment: Duration::ZERO,
+        })
+    }
+}
+
+impl Timing {
     /// Limits for one move, given our clock (`remaining`), how many moves
     /// of the session we have made (`moves_played`, ours only), and a
     /// safety margin for the GUI and the pipe (`overhead`).
     pub fn limits(&self, remaining: Duration, moves_played: u32, overhead: Duration) -> Limits {
         match *self {
-            TimeControl::FixedPerMove(t) => {
+            Timing::PerMove(t) => {
                 let t = t.saturating_sub(overhead).max(Duration::from_millis(10));
                 Limits {
                     soft_time: Some(t),
@@ -42,9 +142,9 @@ impl TimeControl {
                     ..Limits::default()
                 }
             }
-            TimeControl::Conventional {
+            Timing::Clock(TimeControl {
                 moves, increment, ..
-            } => {
+            }) => {
                 let left = if moves == 0 {
                     30
                 } else {
@@ -67,6 +167,38 @@ impl TimeControl {
                     ..Limits::default()
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_usual_forms() {
+        let tc = TimeControl::parse("40/60").unwrap();
+        assert_eq!(
+            (tc.moves, tc.base.as_secs(), tc.increment),
+            (40, 60, Duration::ZERO)
+        );
+        assert_eq!(tc.level_command(), "level 40 1 0");
+        let tc = TimeControl::parse("10+0.1").unwrap();
+        assert_eq!(tc.moves, 0);
+        assert_eq!(tc.increment, Duration::from_millis(100));
+        assert_eq!(tc.level_command(), "level 0 0:10 0.1");
+        let tc = TimeControl::parse("1:30+1").unwrap();
+        assert_eq!(tc.base.as_secs(), 90);
+        assert_eq!(tc.level_command(), "level 0 1:30 1");
+        // XBoard's `level` reads back what the runner sends.
+        for text in ["40/60", "10+0.1", "1:30+1", "0:05+0"] {
+            let tc = TimeControl::parse(text).unwrap();
+            let args = tc.level_command();
+            let back = TimeControl::from_level(args.trim_start_matches("level ")).unwrap();
+            assert_eq!(back, tc, "{text}");
+        }
+        for bad in ["", "x", "40/", "/60", "-5", "10+-1", "0"] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
     }
 }

@@ -97,13 +97,11 @@ impl Geometry {
             .map(|(f, r)| usize::from(r) * usize::from(self.width) + usize::from(f))
     }
 
-    /// Square name as on the wire: files a.., ranks from 1 (XBoard writes
-    /// 10-rank boards with ranks 0-9; the protocol layer converts).
+    /// Square name with ranks from 1 ([`Square`]'s spelling, as in FENs;
+    /// `??` for a guard square).
     pub fn name(&self, sq: Sq) -> String {
-        match self.coords(sq) {
-            Some((f, r)) => format!("{}{}", char::from(b'a' + f), u32::from(r) + 1),
-            None => "??".into(),
-        }
+        self.coords(sq)
+            .map_or("??".into(), |(f, r)| Square::new(f, r).to_string())
     }
 
     /// The piece-placement part of a FEN (ranks from the top, digits for

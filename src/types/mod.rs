@@ -19,5 +19,5 @@ pub use limits::{HAND_ROLES, MAX_FILES, MAX_MOVES, MAX_RANKS, MAX_SQ, SLOTS_PER_
 pub use moves::{Move, MoveList, flag};
 pub use piece::{Letter, Piece, Role};
 pub use region::Region;
-pub use square::Square;
 pub(crate) use square::file_from_letter;
+pub use square::{Square, file_letter};

@@ -19,16 +19,24 @@ impl Square {
     /// Reads `a1` .. `p16` (a file letter and a 1-based rank number). The
     /// caller checks the board bounds, because only it knows the board.
     pub fn parse(text: &str) -> Option<Square> {
+        Square::parse_unbounded(text).filter(|s| s.file < MAX_FILES && s.rank < MAX_RANKS)
+    }
+
+    /// Reads a square on a board of any size up to 26 files (XBetza's
+    /// diagrams go beyond the engine's boards): a file letter `a`..`z` and
+    /// a 1-based rank of one or two digits.
+    pub fn parse_unbounded(text: &str) -> Option<Square> {
         let mut chars = text.chars();
-        let file = file_from_letter(chars.next()?)?;
+        let file = u8::try_from(chars.next()?).ok()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
         let digits = chars.as_str();
         if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let rank: u8 = digits.parse().ok()?;
-        (1..=MAX_RANKS)
-            .contains(&rank)
-            .then(|| Square::new(file, rank - 1))
+        (rank >= 1).then(|| Square::new(file - b'a', rank - 1))
     }
 
     /// The square number used by books and tablebases: `width * rank + file`.
@@ -41,15 +49,19 @@ impl Square {
     }
 }
 
+/// Squares are written with their file letter and a rank counted from 1
+/// (`a1`, `j10`): the spelling of variant files, FENs and the command
+/// line. XBoard's moves number the ranks of ten-rank boards from 0; that
+/// spelling is the notation layer's.
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file),
-            u32::from(self.rank) + 1
-        )
+        write!(f, "{}{}", file_letter(self.file), u32::from(self.rank) + 1)
     }
+}
+
+/// The letter of a file (0 is `a`), as boards are labelled.
+pub fn file_letter(file: u8) -> char {
+    char::from(b'a' + file)
 }
 
 /// File index of a lower-case file letter within the largest board.

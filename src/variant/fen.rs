@@ -57,6 +57,66 @@ pub enum CastlingRight {
     File(Color, u8),
 }
 
+/// The fields of a FEN, as text, before any is interpreted: the one place
+/// that knows how the fields follow each other, for the reader below and
+/// for callers that need a single field as written (XBoard's own reading
+/// of the castling letters, a PGN's move numbers).
+///
+/// After the board (with holdings in `[...]` glued to it) and the side to
+/// move come, each optional: castling, e.p. (neither is a number nor
+/// holds a `+`), n-check counters (`3+3`), the halfmove clock and the
+/// fullmove number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenFields<'a> {
+    pub board: &'a str,
+    /// The text between `[` and `]` after the board.
+    pub holdings: Option<&'a str>,
+    /// Text after a `[` with no closing `]`.
+    pub unclosed_holdings: Option<&'a str>,
+    pub side: &'a str,
+    pub castling: Option<&'a str>,
+    pub en_passant: Option<&'a str>,
+    pub checks: Option<&'a str>,
+    pub halfmove: Option<&'a str>,
+    pub fullmove: Option<&'a str>,
+    /// Fields beyond the last one a FEN has.
+    pub extra: Vec<&'a str>,
+}
+
+impl<'a> FenFields<'a> {
+    pub fn split(fen: &'a str) -> Result<FenFields<'a>, FenError> {
+        let mut words = fen.split_whitespace().peekable();
+        let (Some(placement), Some(side)) = (words.next(), words.next()) else {
+            return Err(FenError::MissingFields);
+        };
+        let (board, holdings, unclosed_holdings) = match placement.split_once('[') {
+            Some((b, h)) => match h.strip_suffix(']') {
+                Some(h) => (b, Some(h), None),
+                None => (b, None, Some(h)),
+            },
+            None => (placement, None, None),
+        };
+        let is_state = |s: &&str| !s.bytes().all(|b| b.is_ascii_digit()) && !s.contains('+');
+        let castling = words.next_if(is_state);
+        let en_passant = words.next_if(is_state);
+        let checks = words.next_if(|s| s.contains('+'));
+        let halfmove = words.next();
+        let fullmove = words.next();
+        Ok(FenFields {
+            board,
+            holdings,
+            unclosed_holdings,
+            side,
+            castling,
+            en_passant,
+            checks,
+            halfmove,
+            fullmove,
+            extra: words.collect(),
+        })
+    }
+}
+
 /// A problem in a FEN. `rank` is the board rank number (1-based) as a human
 /// reads it, so the first FEN rank of an 8-rank board is rank 8.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,23 +199,13 @@ pub fn parse(
     promote: &dyn Fn(Role) -> Option<Role>,
 ) -> Result<StartPosition, Vec<FenError>> {
     let mut errors = Vec::new();
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let [placement, side, rest @ ..] = fields.as_slice() else {
-        return Err(vec![FenError::MissingFields]);
-    };
-    let (board_text, holdings_text) = match placement.split_once('[') {
-        Some((b, h)) => match h.strip_suffix(']') {
-            Some(h) => (b, Some(h)),
-            None => {
-                errors.push(FenError::BadHoldings(h.to_string()));
-                (b, None)
-            }
-        },
-        None => (*placement, None),
-    };
-    let board = parse_board(board_text, width, height, role_of, promote, &mut errors);
-    let holdings = holdings_text.map(|h| parse_holdings(h, role_of, &mut errors));
-    let side_to_move = match *side {
+    let f = FenFields::split(fen).map_err(|e| vec![e])?;
+    if let Some(h) = f.unclosed_holdings {
+        errors.push(FenError::BadHoldings(h.to_string()));
+    }
+    let board = parse_board(f.board, width, height, role_of, promote, &mut errors);
+    let holdings = f.holdings.map(|h| parse_holdings(h, role_of, &mut errors));
+    let side_to_move = match f.side {
         "w" => Color::White,
         "b" => Color::Black,
         other => {
@@ -163,16 +213,13 @@ pub fn parse(
             Color::White
         }
     };
-
-    let mut rest = rest.iter().copied().peekable();
-    let is_state = |s: &&str| !s.bytes().all(|b| b.is_ascii_digit()) && !s.contains('+');
-    let castling = rest
-        .next_if(is_state)
+    let castling = f
+        .castling
         .map_or_else(Vec::new, |s| parse_castling(s, width, &mut errors));
-    let en_passant = rest.next_if(is_state).map_or_else(Vec::new, |s| {
+    let en_passant = f.en_passant.map_or_else(Vec::new, |s| {
         parse_en_passant(s, width, height, &mut errors)
     });
-    let checks_remaining = rest.next_if(|s| s.contains('+')).and_then(|s| {
+    let checks_remaining = f.checks.and_then(|s| {
         let counts = s
             .split_once('+')
             .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]));
@@ -181,19 +228,18 @@ pub fn parse(
         }
         counts
     });
-    let mut counter = |default| {
-        rest.next().map_or(default, |s| {
+    let mut counter = |field: Option<&str>, default| {
+        field.map_or(default, |s| {
             s.parse().unwrap_or_else(|_| {
                 errors.push(FenError::BadCounter(s.to_string()));
                 default
             })
         })
     };
-    let halfmove_clock = counter(0);
-    let fullmove_number = counter(1);
-    let extra: Vec<&str> = rest.collect();
-    if !extra.is_empty() {
-        errors.push(FenError::ExtraFields(extra.join(" ")));
+    let halfmove_clock = counter(f.halfmove, 0);
+    let fullmove_number = counter(f.fullmove, 1);
+    if !f.extra.is_empty() {
+        errors.push(FenError::ExtraFields(f.extra.join(" ")));
     }
 
     if !errors.is_empty() {

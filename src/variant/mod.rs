@@ -124,7 +124,7 @@ pub use error::{
     LoadError, SyntaxError, SyntaxErrorKind, ValidationError, ValidationErrorKind, VariantError,
     Warning,
 };
-pub use fen::{CastlingRight, FenError, StartPosition};
+pub use fen::{CastlingRight, FenError, FenFields, StartPosition};
 pub use set::{Compiler, Loaded, VariantSet};
 
 use crate::types::{Color, Letter, Region, Role};

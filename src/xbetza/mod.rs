@@ -23,8 +23,8 @@ mod render;
 pub use compile::compile;
 pub use interpret::{Board, Cell, Outcome, OutcomeKind, Sq, outcomes};
 pub use render::{
-    DiagramCounts, DiagramOptions, describe_leg, describe_move, diagram, file_letter,
-    parse_board_size, parse_square, square_name,
+    DiagramCounts, DiagramOptions, describe_leg, describe_move, diagram, parse_board_size,
+    parse_square, square_name,
 };
 
 use std::fmt;

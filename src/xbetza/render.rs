@@ -5,6 +5,7 @@
 
 use super::interpret::{Board, Cell, OutcomeKind, Sq, outcomes};
 use super::*;
+use crate::types::{Square, file_letter};
 
 /// What to draw: board size, where the piece stands, and blockers for pieces
 /// (hoppers, lame leapers) whose moves need other pieces to show.
@@ -129,11 +130,6 @@ pub fn diagram(moves: &PieceMoves, opts: &DiagramOptions) -> (String, DiagramCou
     (text, counts)
 }
 
-/// The letter of a file (a, b, ...), as on XBoard's boards.
-pub fn file_letter(x: u8) -> char {
-    char::from(b'a' + x)
-}
-
 /// One leg as text, e.g. `(1,1)x1 ends: empty`.
 pub fn describe_leg(leg: &Leg) -> String {
     let mut s = format!("({},{})", leg.step.dx, leg.step.dy);
@@ -235,23 +231,14 @@ pub fn parse_board_size(s: &str) -> Result<(u8, u8), String> {
 
 /// Read a square such as `d4` or `j10` (ranks counted from 1).
 pub fn parse_square(s: &str, width: u8, height: u8) -> Result<Sq, String> {
-    let mut chars = s.chars();
-    let file = chars
-        .next()
-        .filter(|c| c.is_ascii_lowercase())
-        .ok_or_else(|| format!("'{s}' is not a square like d4"))?;
-    let rank: u8 = chars
-        .as_str()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a square like d4"))?;
-    let x = file as u32 - 'a' as u32;
-    if x >= u32::from(width) || rank == 0 || rank > height {
+    let sq = Square::parse_unbounded(s).ok_or_else(|| format!("'{s}' is not a square like d4"))?;
+    if sq.file >= width || sq.rank >= height {
         return Err(format!("{s} is not on a {width}x{height} board"));
     }
-    Ok((x as u8, rank - 1))
+    Ok((sq.file, sq.rank))
 }
 
 /// The name of a square, e.g. `d4`.
 pub fn square_name(s: Sq) -> String {
-    format!("{}{}", file_letter(s.0), u32::from(s.1) + 1)
+    Square::new(s.0, s.1).to_string()
 }

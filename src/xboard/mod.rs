@@ -11,9 +11,12 @@ pub mod setup;
 
 pub use setup::as_xboard_referees;
 
-use crate::game::{Game, Outcome, move_text, square_text};
+use crate::game::{Game, Outcome};
+use crate::notation::move_text;
 use crate::position::{Position, Rules};
-use crate::search::{Info, Limits, Reporter, SearchResult, Searcher, TimeControl, xboard_score};
+use crate::search::{
+    Info, Limits, Reporter, SearchResult, Searcher, TimeControl, Timing, xboard_score,
+};
 use crate::types::{Color, Move};
 use crate::variant::{Variant, VariantSet};
 use crossbeam::channel::{Receiver, Sender, unbounded};
@@ -159,7 +162,7 @@ struct Engine<W: Write> {
     lifted: Option<crate::types::Sq>,
     put: Option<crate::types::Sq>,
     paused: bool,
-    time_control: TimeControl,
+    time_control: Timing,
     depth_limit: Option<u32>,
     nps: Option<u64>,
     our_time: Duration,
@@ -387,7 +390,7 @@ impl<W: Write> Engine<W> {
             lifted: None,
             put: None,
             paused: false,
-            time_control: TimeControl::default(),
+            time_control: Timing::default(),
             depth_limit: None,
             nps: None,
             our_time: Duration::from_secs(300),
@@ -838,7 +841,7 @@ impl<W: Write> Engine<W> {
             "level" => self.level(arg, line),
             "st" => match arg.parse::<f64>() {
                 Ok(s) if s > 0.0 && s.is_finite() => {
-                    self.time_control = TimeControl::FixedPerMove(Duration::from_secs_f64(s));
+                    self.time_control = Timing::PerMove(Duration::from_secs_f64(s));
                 }
                 _ => self.send(&format!("Error (bad time): {line}")),
             },
@@ -1302,32 +1305,10 @@ impl<W: Write> Engine<W> {
     }
 
     fn level(&mut self, arg: &str, line: &str) {
-        let parts: Vec<&str> = arg.split_whitespace().collect();
-        let parsed = (|| -> Option<TimeControl> {
-            let [mps, base, inc] = parts.as_slice() else {
-                return None;
-            };
-            let moves: u32 = mps.parse().ok()?;
-            let base = match base.split_once(':') {
-                Some((m, s)) => {
-                    let s: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
-                    m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?
-                }
-                None => base.parse::<u64>().ok()? * 60,
-            };
-            let inc: f64 = inc.parse().ok()?;
-            (inc >= 0.0 && inc.is_finite()).then(|| TimeControl::Conventional {
-                moves,
-                base: Duration::from_secs(base),
-                increment: Duration::from_secs_f64(inc),
-            })
-        })();
-        match parsed {
+        match TimeControl::from_level(arg) {
             Some(tc) => {
-                if let TimeControl::Conventional { base, .. } = tc {
-                    self.our_time = base;
-                }
-                self.time_control = tc;
+                self.our_time = tc.base;
+                self.time_control = Timing::Clock(tc);
             }
             None => self.send(&format!("Error (bad time control): {line}")),
         }
@@ -1590,8 +1571,7 @@ fn placement(g: &crate::types::Geometry, board: &[Option<String>]) -> String {
 }
 
 fn parse_wire_square(g: &crate::types::Geometry, text: &str) -> Option<crate::types::Sq> {
-    let text = text.trim().trim_end_matches(',');
-    g.squares().find(|&sq| square_text(g, sq) == text)
+    crate::notation::square::parse_square(g, text.trim().trim_end_matches(','))
 }
 
 /// True for texts shaped like coordinate moves (`e2e4`, `O-O`, `P@e4`).

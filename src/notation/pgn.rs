@@ -1,8 +1,13 @@
-//! Reading PGN files: tag pairs and the moves of the main line, as text.
-//! The moves are read against the rules later (by `Game::parse_any`), so
-//! this module only splits the file: comments (`{...}`, `;` to the end of
-//! the line), variations (`(...)`, nested), numeric annotations (`$1`) and
-//! move numbers are dropped, and the result token ends a game.
+//! PGN files, read and written.
+//!
+//! Reading gives tag pairs and the moves of the main line as text; the
+//! moves are read against the rules later (by [`parse_any`](super::parse_any)),
+//! so this only splits the file: comments (`{...}`, `;` to the end of the
+//! line), variations (`(...)`, nested), numeric annotations (`$1`), move
+//! suffix annotations (`!`, `?`), escaped lines (`%` in the first column)
+//! and move numbers are dropped, and the result token ends a game.
+//!
+//! Writing gives a game's tags and numbered moves, wrapped at 79 columns.
 
 /// One game of a PGN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,6 +28,74 @@ impl PgnGame {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// One game to write.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Tag pairs in the order to write them (`Result` among them).
+    pub tags: Vec<(String, String)>,
+    /// The moves, each with an optional comment written after it.
+    pub moves: Vec<(String, Option<String>)>,
+    /// Black moved first (the start position had Black to move).
+    pub black_first: bool,
+    /// The number of the first move.
+    pub first_number: u32,
+    /// A comment after the last move (how the game ended).
+    pub final_comment: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A game as PGN text: tag lines, a blank line, the movetext wrapped at 79
+/// columns, and a blank line after it.
+pub fn write_game(g: &GameRecord) -> String {
+    let mut s = String::new();
+    for (k, v) in &g.tags {
+        s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    }
+    s.push('\n');
+    let mut number = g.first_number.max(1);
+    let mut text = String::new();
+    for (i, (m, comment)) in g.moves.iter().enumerate() {
+        let white_move = (i % 2 == 0) != g.black_first;
+        if white_move {
+            text.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            text.push_str(&format!("{number}... "));
+        }
+        text.push_str(m);
+        if let Some(c) = comment {
+            text.push_str(&format!(" {{{c}}}"));
+        }
+        text.push(' ');
+        if !white_move {
+            number += 1;
+        }
+    }
+    if let Some(c) = &g.final_comment {
+        text.push_str(&format!("{{{c}}} "));
+    }
+    text.push_str(&g.result);
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    s.push_str(&line);
+    s.push_str("\n\n");
+    s
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -46,6 +119,9 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
         }
     };
     for line in text.lines() {
+        if line.starts_with('%') {
+            continue;
+        }
         let trimmed = line.trim();
         if !comment && depth == 0 && trimmed.starts_with('[') {
             if in_moves {
@@ -79,7 +155,7 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
             if t.is_empty() || t.starts_with('$') {
                 return;
             }
-            game.moves.push(t.to_string());
+            game.moves.push(t.trim_end_matches(['!', '?']).to_string());
         };
         for c in line.chars() {
             if comment {
@@ -136,5 +212,30 @@ mod tests {
         assert_eq!(games[0].result, "1-0");
         assert_eq!(games[1].moves, ["d4"]);
         assert_eq!(games[1].result, "*");
+    }
+
+    #[test]
+    fn escapes_annotations_and_written_games_read_back() {
+        let text = "[Event \"a\"]\n%an escaped line\n\n1. e4! e5?! 2. Nf3 1-0\n";
+        let games = read_games(text);
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
+        let record = GameRecord {
+            tags: vec![
+                ("Event".into(), "say \"hi\"".into()),
+                ("Result".into(), "0-1".into()),
+            ],
+            moves: vec![("e7e5".into(), None), ("g1f3".into(), Some("book".into()))],
+            black_first: true,
+            first_number: 7,
+            final_comment: Some("Black mates".into()),
+            result: "0-1".into(),
+        };
+        let written = write_game(&record);
+        assert!(written.contains("7... e7e5 8. g1f3 {book} {Black mates} 0-1"));
+        let back = read_games(&written);
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].tag("Event"), Some("say \"hi\""));
+        assert_eq!(back[0].moves, ["e7e5", "g1f3"]);
+        assert_eq!(back[0].result, "0-1");
     }
 }
