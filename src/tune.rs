@@ -131,7 +131,7 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
                     continue;
                 }
                 let (_, leaf) = searchers[vi].quiescence(pos);
-                if leaf.in_check(leaf.side_to_move()) || leaf.rule_outcome().is_some() {
+                if leaf.in_check(leaf.side_to_move()) || crate::judge::by_rule(&leaf).is_some() {
                     continue;
                 }
                 data.samples.push(Sample {

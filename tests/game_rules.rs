@@ -1,7 +1,8 @@
 //! How games end: the rules a referee applies, checked on positions whose
 //! outcome is known by hand.
 
-use griffon::game::{Game, Outcome};
+use griffon::game::Game;
+use griffon::judge::{EndReason, Outcome};
 use griffon::position::{Position, Rules};
 use griffon::types::Color;
 use griffon::variant::VariantSet;
@@ -43,7 +44,9 @@ fn fifty_move_rule() {
     let mut g = game("normal", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     assert_eq!(g.outcome(), None);
     play(&mut g, &["a1a2"]);
-    assert!(matches!(g.outcome(), Some(Outcome::Draw { reason }) if reason.contains("50")));
+    assert!(
+        matches!(g.outcome(), Some(Outcome::Draw { reason }) if reason == EndReason::MoveRule { moves: 50 })
+    );
 }
 
 #[test]
@@ -54,7 +57,10 @@ fn checkmate_and_stalemate_values_follow_the_variant() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::Black,
-            reason: "Black mates".into()
+            reason: EndReason::Checkmate {
+                mated: Color::White,
+                loses: true
+            }
         })
     );
     // Stalemate is a draw in chess but a loss for the stalemated side in
@@ -70,7 +76,7 @@ fn checkmate_and_stalemate_values_follow_the_variant() {
         shatranj.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "Stalemate".into()
+            reason: EndReason::Stalemate
         })
     );
 }
@@ -124,7 +130,7 @@ fn insufficient_material_follows_what_can_mate() {
     assert_eq!(
         g.outcome(),
         Some(Outcome::Draw {
-            reason: "insufficient material".into()
+            reason: EndReason::InsufficientMaterial
         })
     );
 }
@@ -142,7 +148,7 @@ fn losing_chess_rules() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "no pieces left".into()
+            reason: EndReason::NoPiecesLeft
         })
     );
     // Suicide: White is stalemated (its pawn is blocked) with fewer pieces
@@ -173,7 +179,10 @@ fn losing_chess_rules() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "White is checkmated".into()
+            reason: EndReason::Checkmate {
+                mated: Color::White,
+                loses: false
+            }
         })
     );
     let mut g = game("losers", "6k1/8/8/8/8/8/8/3r2K1 w - - 0 1");
@@ -182,7 +191,7 @@ fn losing_chess_rules() {
         Some(Outcome::Win {
             winner: Color::White,
             reason
-        }) if reason == "bare king"
+        }) if reason == EndReason::BareKing
     ));
 }
 
@@ -206,7 +215,7 @@ fn third_check_wins_in_3check() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "3 checks".into()
+            reason: EndReason::ChecksGiven { checks: 3 }
         })
     );
 }
@@ -224,7 +233,7 @@ fn atomic_explosions() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "king exploded".into()
+            reason: EndReason::KingExploded
         })
     );
     // The explosion removed the queen, the f7 pawn, and the pieces around
@@ -265,7 +274,7 @@ fn makruk_counting_rule() {
     assert_eq!(
         g.outcome(),
         Some(Outcome::Draw {
-            reason: "counting rule".into()
+            reason: EndReason::CountingRule
         })
     );
     // ASEAN: against a rook (and a pawn) the bared king gets 16 moves, so
@@ -287,7 +296,7 @@ fn xiangqi_stalemate_loses_and_generals_may_not_face() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "Stalemate".into()
+            reason: EndReason::Stalemate
         })
     );
     // The only man between the generals may not leave the file: the horse
@@ -314,7 +323,7 @@ fn xiangqi_perpetual_check_loses() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::Black,
-            reason: "perpetual check by White".into()
+            reason: EndReason::PerpetualCheck { by: Color::White }
         })
     );
     // The same shuffle without checks is a plain draw.
@@ -350,7 +359,10 @@ fn spartan_two_kings_and_duple_check() {
         g.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: "White mates".into()
+            reason: EndReason::Checkmate {
+                mated: Color::Black,
+                loses: true
+            }
         })
     );
     // A side with no king left has lost.
@@ -578,7 +590,7 @@ fn a_repetition_counts_across_reversible_clock_resets() {
     assert!(g.outcome().is_none());
     play(&mut g, &cycle);
     match g.outcome() {
-        Some(Outcome::Draw { reason }) => assert_eq!(reason, "repetition"),
+        Some(Outcome::Draw { reason }) => assert_eq!(reason, EndReason::Repetition),
         other => panic!("{other:?}"),
     }
 }

@@ -359,7 +359,9 @@ fn repetitions_count_across_captures_where_pieces_return() {
     assert!(g.outcome().is_none());
     play(&mut g, &cycle);
     match g.outcome() {
-        Some(griffon::game::Outcome::Draw { reason }) => assert_eq!(reason, "repetition"),
+        Some(griffon::judge::Outcome::Draw { reason }) => {
+            assert_eq!(reason, griffon::judge::EndReason::Repetition)
+        }
         other => panic!("{other:?}"),
     }
 }

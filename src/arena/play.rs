@@ -5,7 +5,7 @@
 
 use super::clock::Clock;
 use super::engine::{Engine, EngineError};
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::movegen::generate_legal;
 use crate::notation::{move_text, square_text};
 use crate::position::Position;
@@ -187,11 +187,12 @@ pub fn play_game(
     let mut draw_offer: [Option<usize>; 2] = [None, None];
     loop {
         if let Some(outcome) = game.outcome() {
-            let (winner, reason) = match outcome {
-                Outcome::Win { winner, reason } => (Some(winner), reason),
-                Outcome::Draw { reason } => (None, reason),
-            };
-            return finish(engines, record, winner, reason);
+            return finish(
+                engines,
+                record,
+                outcome.winner(),
+                outcome.reason().to_string(),
+            );
         }
         if let Some(max) = settings.adjudication.max_plies
             && game.len() >= max as usize

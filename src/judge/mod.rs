@@ -1,6 +1,159 @@
 //! The game-end judge: whether a position ends the game, with what value
-//! and why.
+//! for the side to move and why ([`Verdict`], [`EndReason`]).
+//!
+//! Every caller asks here: the game record and the match referee
+//! ([`referee`], every rule in the order a referee applies them), the
+//! search and quiescence (the cheap checks one at a time, in the order
+//! their nodes need them), the XBoard engine's claims, tablebase
+//! generation. The position keeps the one computation the move generator
+//! needs below this layer (`Position::rule_outcome`: a rule of material or
+//! checks has ended the game, so there are no moves); here it gets its
+//! reason.
+//!
+//! Immediate ends (mate, stalemate, extinction, checks given) are facts of
+//! the position. The others (a count run out, a repetition, a dead
+//! position) depend on the game's history or are a referee's call; see
+//! [`EndReason::is_immediate`].
 
 mod dead;
+mod reason;
+mod repetition;
 
 pub use dead::insufficient_material;
+pub use reason::{EndReason, Outcome, Verdict};
+pub use repetition::{Seen, occurrences, repeated, repetition_value};
+
+use crate::movegen::has_legal_move;
+use crate::position::Position;
+use crate::types::Color;
+use crate::variant::GameValue;
+
+/// An end by a rule of material or checks (n-check, extinction, the bare
+/// king), which needs no move generation; `None` while those rules let
+/// the game go on.
+#[inline]
+pub fn by_rule(pos: &Position) -> Option<Verdict> {
+    let value = pos.rule_outcome()?;
+    Some(Verdict {
+        value,
+        reason: rule_reason(pos),
+    })
+}
+
+/// Which rule [`by_rule`] applied.
+#[cold]
+fn rule_reason(pos: &Position) -> EndReason {
+    let rules = pos.rules();
+    let end = &rules.variant.end;
+    let checks_given =
+        end.check_counting && Color::BOTH.into_iter().any(|c| pos.checks_to_give(c) == 0);
+    if checks_given {
+        let start = rules.variant.start.checks_remaining;
+        return EndReason::ChecksGiven {
+            checks: start.map_or(3, |c| c[0].max(c[1])),
+        };
+    }
+    let Some(ext) = end.extinction.as_ref() else {
+        return EndReason::NoPiecesLeft;
+    };
+    let royal_gone = ext
+        .piece_types
+        .iter()
+        .all(|r| rules.royal[usize::from(r.0)]);
+    if royal_gone && rules.blast.is_some() {
+        EndReason::KingExploded
+    } else if royal_gone {
+        EndReason::KingCaptured
+    } else if ext.piece_count > 0 {
+        EndReason::BareKing
+    } else {
+        EndReason::NoPiecesLeft
+    }
+}
+
+/// The end when the side to move has no legal move (`in_check` or not):
+/// the variant's checkmate or stalemate value.
+pub fn no_legal_move(pos: &Position, in_check: bool) -> Verdict {
+    if in_check {
+        let value = pos.rules().variant.end.checkmate;
+        Verdict {
+            value,
+            reason: EndReason::Checkmate {
+                mated: pos.side_to_move(),
+                loses: value == GameValue::Loss,
+            },
+        }
+    } else {
+        Verdict {
+            value: pos.stalemate_value(),
+            reason: EndReason::Stalemate,
+        }
+    }
+}
+
+/// A draw by a count: a makruk or ASEAN count run out, or the n-move rule.
+/// Either draws only if the side to move has a legal move; a mate or
+/// stalemate on the last move counts first (the caller checks).
+#[inline]
+pub fn by_count(pos: &Position) -> Option<Verdict> {
+    let moves = pos.rules().variant.end.n_move_rule;
+    let reason = if pos.counting_expired() {
+        EndReason::CountingRule
+    } else if moves > 0 && pos.halfmove_clock() >= 2 * moves {
+        EndReason::MoveRule { moves }
+    } else {
+        return None;
+    };
+    Some(Verdict {
+        value: GameValue::Draw,
+        reason,
+    })
+}
+
+/// A repetition's verdict: `value` from [`repeated`], named a draw by
+/// repetition or a loss by perpetual check.
+pub fn repetition(pos: &Position, value: GameValue) -> Verdict {
+    let end = &pos.rules().variant.end;
+    let us = pos.side_to_move();
+    let reason = match value {
+        v if v == end.n_fold_value => EndReason::Repetition,
+        GameValue::Win => EndReason::PerpetualCheck { by: us.opponent() },
+        _ => EndReason::PerpetualCheck { by: us },
+    };
+    Verdict { value, reason }
+}
+
+/// Every rule, in the order a referee applies them: a rule of material or
+/// checks, mate or stalemate, a count run out, a dead position, the
+/// n-move rule, repetition (`history`: the positions before this one,
+/// oldest first). `None` while the game goes on.
+pub fn referee(pos: &mut Position, history: &[Seen]) -> Option<Verdict> {
+    if let Some(v) = by_rule(pos) {
+        return Some(v);
+    }
+    let us = pos.side_to_move();
+    if !has_legal_move(pos) {
+        return Some(no_legal_move(pos, pos.in_check(us)));
+    }
+    if pos.counting_expired() {
+        return by_count(pos);
+    }
+    if insufficient_material(pos) {
+        return Some(Verdict {
+            value: GameValue::Draw,
+            reason: EndReason::InsufficientMaterial,
+        });
+    }
+    if let Some(v) = by_count(pos) {
+        return Some(v);
+    }
+    let end = &pos.rules().variant.end;
+    let key = pos.key();
+    let seen_before = occurrences(history, key, pos.repetition_window());
+    if end.n_fold_rule > 0 && seen_before + 1 >= end.n_fold_rule as usize {
+        let value =
+            repeated(end, history, key, pos.in_check(us), usize::MAX).unwrap_or(end.n_fold_value);
+        return Some(repetition(pos, value));
+    }
+    None
+}

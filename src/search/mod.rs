@@ -30,7 +30,7 @@ pub use time::{TimeControl, Timing};
 pub use tt::{Bound, TranspositionTable};
 
 use crate::eval::{Evaluator, MATE, Score};
-use crate::game::{Seen, repetition_value};
+use crate::judge::{self, Seen};
 use crate::movegen::{Legality, generate_legal, promoting_quiets, pseudo_legal};
 use crate::position::Position;
 use crate::tablebase::probe::{Hit, Tablebases};
@@ -745,17 +745,13 @@ impl<'a> Thread<'a> {
     /// to move (a draw, unless one side checked all the way where
     /// perpetual check is illegal).
     fn repetition(&self, pos: &Position, in_check: bool) -> Option<GameValue> {
-        let key = pos.key();
-        let window = pos.repetition_window().min(self.keys.len());
-        let len = self.keys.len();
-        let back = (2..=window)
-            .step_by(2)
-            .find(|&back| self.keys[len - back].key == key)?;
-        let cycle = self.keys[len - back + 1..]
-            .iter()
-            .map(|s| s.in_check)
-            .chain(std::iter::once(in_check));
-        Some(repetition_value(&pos.rules().variant.end, cycle))
+        judge::repeated(
+            &pos.rules().variant.end,
+            &self.keys,
+            pos.key(),
+            in_check,
+            pos.repetition_window(),
+        )
     }
 
     /// Whether the piece `m` moved (just made) now attacks an enemy piece
@@ -1008,12 +1004,12 @@ impl<'a> Thread<'a> {
         if self.stopped() && ply > 0 {
             return 0;
         }
-        if let Some(v) = pos.rule_outcome() {
-            return self.result_score(v, ply);
+        if let Some(v) = judge::by_rule(pos) {
+            return self.result_score(v.value, ply);
         }
-        let (n_move_rule, checkmate, must_capture) = {
+        let (n_move_rule, must_capture) = {
             let end = &pos.rules().variant.end;
-            (end.n_move_rule, end.checkmate, end.must_capture)
+            (end.n_move_rule, end.must_capture)
         };
         if ply > 0 {
             if let Some(value) = self.repetition(pos, in_check) {
@@ -1022,18 +1018,11 @@ impl<'a> Thread<'a> {
             // The move-count rule and a count that has run out draw,
             // unless the move that reached the limit mated (or stalemated):
             // XBoard and the referee look for those first.
-            if (n_move_rule > 0 && pos.halfmove_clock() >= 2 * n_move_rule)
-                || pos.counting_expired()
-            {
+            if judge::by_count(pos).is_some() {
                 if crate::movegen::has_legal_move(pos) {
                     return self.draw_score(ply);
                 }
-                let value = if in_check {
-                    checkmate
-                } else {
-                    pos.stalemate_value()
-                };
-                return self.result_score(value, ply);
+                return self.result_score(judge::no_legal_move(pos, in_check).value, ply);
             }
             // Mate-distance pruning: no line here beats a mate found nearer
             // the root.
@@ -1397,12 +1386,7 @@ impl<'a> Thread<'a> {
             if singular_test {
                 return alpha;
             }
-            let value = if in_check {
-                checkmate
-            } else {
-                pos.stalemate_value()
-            };
-            return self.result_score(value, ply);
+            return self.result_score(judge::no_legal_move(pos, in_check).value, ply);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -1482,8 +1466,8 @@ impl<'a> Thread<'a> {
         if self.stopped() {
             return 0;
         }
-        if let Some(v) = pos.rule_outcome() {
-            return self.result_score(v, ply);
+        if let Some(v) = judge::by_rule(pos) {
+            return self.result_score(v.value, ply);
         }
         let us = pos.side_to_move();
         let eval = self.sh.eval;
@@ -1506,13 +1490,7 @@ impl<'a> Thread<'a> {
         if must_capture {
             generate_legal(pos, &mut moves);
             if moves.is_empty() {
-                let end = &pos.rules().variant.end;
-                let value = if checked {
-                    end.checkmate
-                } else {
-                    pos.stalemate_value()
-                };
-                return self.result_score(value, ply);
+                return self.result_score(judge::no_legal_move(pos, checked).value, ply);
             }
             forced = moves.iter().any(|m| m.is_capture());
             if !in_check {
@@ -1597,7 +1575,7 @@ impl<'a> Thread<'a> {
             }
         }
         if in_check && legal == 0 {
-            return self.result_score(pos.rules().variant.end.checkmate, ply);
+            return self.result_score(judge::no_legal_move(pos, true).value, ply);
         }
         best
     }
@@ -1813,7 +1791,7 @@ mod tests {
                 let mut pos = Position::start(rules.clone()).expect("start");
                 for _ply in 0..80 {
                     let moves = crate::movegen::legal_moves(&mut pos);
-                    if moves.is_empty() || pos.rule_outcome().is_some() {
+                    if moves.is_empty() || judge::by_rule(&pos).is_some() {
                         break;
                     }
                     if let Some(king) = quiet_screen(&pos) {

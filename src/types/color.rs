@@ -15,6 +15,14 @@ impl Color {
         self as usize
     }
 
+    /// `White` or `Black`, as results and messages name the sides.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     pub const fn opponent(self) -> Color {
         match self {
             Color::White => Color::Black,

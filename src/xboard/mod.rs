@@ -11,7 +11,8 @@ pub mod setup;
 
 pub use setup::as_xboard_referees;
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
+use crate::judge::{EndReason, Outcome};
 use crate::notation::move_text;
 use crate::position::{Position, Rules};
 use crate::search::{
@@ -733,7 +734,10 @@ impl<W: Write> Engine<W> {
                 return false;
             }
             if known
-                && matches!(&outcome, Outcome::Draw { reason } if reason == "repetition")
+                && outcome
+                    == (Outcome::Draw {
+                        reason: EndReason::Repetition,
+                    })
                 && self.game.repetitions_since_irreversible() + 1 < variant.end.n_fold_rule as usize
             {
                 // A repetition across captures whose pieces came back from
@@ -744,7 +748,7 @@ impl<W: Write> Engine<W> {
                 return false;
             }
             self.game_over = true;
-            let text = outcome.result_text();
+            let text = outcome.to_string();
             if let Outcome::Draw { .. } = outcome {
                 self.send("offer draw");
             }

@@ -2,7 +2,7 @@
 //! (piece-to-char table, board size, parent variant, start FEN) and one
 //! `piece` line per piece type with its XBetza, plus `highlight` boards.
 
-use crate::game::{Outcome, PERPETUAL_CHECK};
+use crate::judge::Outcome;
 use crate::position::Position;
 use crate::types::{Color, Move, Sq, flag};
 use crate::variant::Variant;
@@ -121,8 +121,7 @@ pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
 /// draw claim at the 3rd) or by the repeating side (Chu Shogi, which XBoard
 /// scores as a draw if at all).
 pub fn xboard_judges_itself(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Win { reason, .. }
-        if reason.starts_with(PERPETUAL_CHECK) || reason == "repetition")
+    outcome.winner().is_some() && outcome.reason().is_repetition()
 }
 
 /// `piece X& BETZA` lines (both colours) for every piece type. In a
