@@ -1,0 +1,299 @@
+//! Key checking: one variant's merged settings ([`Spec`]) become a
+//! [`Variant`], every bad value reported at the line that set it.
+//!
+//! variant file -> `ini::parse` -> inheritance -> **key checking** -> `Variant`
+//!
+//! [`Checker::check`] reads the variant's parts in a fixed order: the board
+//! first (everything else depends on its size), then the pieces
+//! (`pieces.rs`), then the rules (`rules.rs`) with the start position read
+//! after promotion (a FEN's `+X` needs the promoted types), then the XBoard
+//! information and the names. Every key read is marked, so the keys left
+//! over can be reported as unknown or not supported. How one value is read
+//! lives in `values.rs`.
+
+use std::collections::HashSet;
+
+use super::values::pairs;
+use super::{Loc, Setting, Spec, error, warning};
+use crate::types::{Letter, MAX_FILES, MAX_RANKS};
+use crate::variant::error::{ValidationError, ValidationErrorKind as Kind, Warning};
+use crate::variant::ini::{Section, VariantFile};
+use crate::variant::set::Compiler;
+use crate::variant::{PieceDef, Role, Variant, XBoardInfo, fen, keys};
+
+/// Turns one merged [`Spec`] into a [`Variant`], collecting every problem.
+pub(super) struct Checker<'a> {
+    pub(super) spec: &'a Spec,
+    pub(super) name: &'a str,
+    parent: Option<&'a str>,
+    pub(super) header: Loc,
+    header_line: usize,
+    pub(super) compiler: Compiler,
+    consumed: HashSet<&'a str>,
+    pub(super) errors: Vec<ValidationError>,
+    pub(super) warnings: Vec<Warning>,
+    pub(super) width: u8,
+    pub(super) height: u8,
+    pub(super) pieces: Vec<PieceDef>,
+}
+
+/// Default start position, as in Fairy-Stockfish.
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl<'a> Checker<'a> {
+    pub(super) fn new(
+        spec: &'a Spec,
+        section: &'a Section,
+        file: &VariantFile,
+        compiler: Compiler,
+    ) -> Self {
+        Checker {
+            spec,
+            name: &section.name,
+            parent: section.parent.as_deref(),
+            header: Loc {
+                file: file.name.as_str().into(),
+                line: section.line,
+                section: section.name.as_str().into(),
+            },
+            header_line: section.line,
+            compiler,
+            consumed: HashSet::new(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            width: 8,
+            height: 8,
+            pieces: Vec::new(),
+        }
+    }
+
+    pub(super) fn get(&mut self, key: &'a str) -> Option<&'a Setting> {
+        self.consumed.insert(key);
+        self.spec.settings.get(key)
+    }
+
+    /// Location and key to blame for a value: the setting if there is one,
+    /// else the variant's header (the value is a default).
+    fn blame(&self, setting: Option<&Setting>, key: &str) -> (Loc, String) {
+        match setting {
+            Some(s) => (s.loc.clone(), key.to_string()),
+            None => (self.header.clone(), key.to_string()),
+        }
+    }
+
+    pub(super) fn fail(&mut self, setting: Option<&Setting>, key: &str, kind: Kind) {
+        let (loc, key) = self.blame(setting, key);
+        self.errors.push(error(&loc, &key, self.name, kind));
+    }
+
+    /// Reads `key` with `parse`, reporting a bad value and using `default`
+    /// for it so checking can go on.
+    pub(super) fn read<T>(
+        &mut self,
+        key: &'a str,
+        default: T,
+        parse: impl FnOnce(&mut Self, &str) -> Result<T, Kind>,
+    ) -> T {
+        let Some(setting) = self.get(key) else {
+            return default;
+        };
+        match parse(self, &setting.value) {
+            Ok(v) => v,
+            Err(kind) => {
+                self.fail(Some(setting), key, kind);
+                default
+            }
+        }
+    }
+
+    /// The first of `keys` that is set, marking all of them as read.
+    pub(super) fn first_of(&mut self, keys: &[&'a str]) -> Option<&'a str> {
+        keys.iter().fold(None, |found, &k| {
+            let present = self.get(k).is_some();
+            found.or(present.then_some(k))
+        })
+    }
+
+    /// The variant, or `None` if any check failed (the problems are in
+    /// `errors`).
+    pub(super) fn check(&mut self) -> Option<Variant> {
+        self.width = self.board_size("maxFile", MAX_FILES, true);
+        self.height = self.board_size("maxRank", MAX_RANKS, false);
+        let board_ok = self.errors.is_empty();
+        let cylinder = self.bool("cylinder", false);
+        let chess960 = self.bool("chess960", false);
+
+        self.compile_pieces();
+        if board_ok {
+            self.piece_regions();
+        }
+        if !board_ok {
+            // Everything else depends on the board size: checking it against
+            // a guessed size would only add confusing follow-on errors.
+            self.consumed
+                .extend(self.spec.settings.keys().map(String::as_str));
+            return None;
+        }
+
+        let (w, h) = (self.width, self.height);
+        let pawn = self.role_of_key("pawn").into_iter().collect::<Vec<_>>();
+        let promotion = self.promotion(&pawn);
+        let start = self.start_position(&promotion.promoted_type);
+        let double_step = self.double_step(&promotion);
+        let en_passant = self.en_passant(&pawn);
+        let castling = self.castling();
+        let drops = self.drops(&promotion);
+        let immobility_illegal = self.bool("immobilityIllegal", false);
+        let blast_on_capture = self.bool("blastOnCapture", false);
+        let royal_first_found = self.bool("royalFirstFound", false);
+        let end = self.game_end();
+        let xboard = self.xboard_info();
+        let aliases = self.read("aliases", Vec::new(), |_, v| {
+            Ok(v.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect())
+        });
+        self.read_piece_names();
+        let eval_weights = self.read("evalWeights", Vec::new(), |_, v| {
+            crate::eval::Params::parse_pairs(v).map_err(|e| Kind::BadValue {
+                value: v.into(),
+                expected: match e {
+                    crate::eval::WeightError::NotPair => "NAME=VALUE pairs",
+                    crate::eval::WeightError::UnknownName => {
+                        "NAME=VALUE pairs with weight names as `griffon tune` prints them"
+                    }
+                    crate::eval::WeightError::NotInteger => "NAME=VALUE pairs with integer values",
+                },
+            })
+        });
+        let fen_aliases = self.read("fenAliases", Vec::new(), |c, v| {
+            let expected = "alias:letter, the alias not a piece's own letter";
+            pairs(v, expected, |alias, letter, bad| {
+                let alias = Letter::parse(alias).ok_or_else(bad)?;
+                if c.role_of(alias).is_some() {
+                    return Err(bad());
+                }
+                Ok((alias, c.piece_letter(letter, bad)?))
+            })
+        });
+        self.warn_unused();
+
+        let castling_off = self
+            .spec
+            .settings
+            .get("castling")
+            .is_some_and(|s| s.value == "false");
+        if let Some(start) = &start
+            && castling_off
+            && !start.castling.is_empty()
+        {
+            let (loc, key) = self.blame(self.spec.settings.get("startFen"), "startFen");
+            self.warnings.push(warning(
+                &loc,
+                &key,
+                "castling rights in the FEN, but castling = false",
+            ));
+        }
+        let start = start?;
+        if !self.errors.is_empty() {
+            return None;
+        }
+        Some(Variant {
+            name: self.name.to_string(),
+            aliases,
+            parent: self.parent.map(str::to_string),
+            file: self.header.file.to_string(),
+            line: self.header_line,
+            width: w,
+            height: h,
+            cylinder,
+            chess960,
+            pieces: std::mem::take(&mut self.pieces),
+            fen_aliases,
+            start,
+            promotion,
+            double_step,
+            en_passant,
+            castling,
+            drops,
+            immobility_illegal,
+            blast_on_capture,
+            royal_first_found,
+            end,
+            xboard,
+            eval_weights,
+        })
+    }
+
+    fn start_position(&mut self, promoted: &[Option<Role>]) -> Option<fen::StartPosition> {
+        let setting = self.get("startFen");
+        let text = setting.map_or(CHESS_FEN, |s| s.value.as_str());
+        let role_of = |l: Letter| self.role_of(l);
+        let promote = |r: Role| promoted.get(usize::from(r.0)).copied().flatten();
+        match fen::parse(text, self.width, self.height, &role_of, &promote) {
+            Ok(pos) => Some(pos),
+            Err(errors) => {
+                for e in errors {
+                    self.fail(setting, "startFen", Kind::Fen(e));
+                }
+                None
+            }
+        }
+    }
+
+    fn xboard_info(&mut self) -> XBoardInfo {
+        let table = self.read("pieceToCharTable", None, |_, v| {
+            Ok((v != "-").then(|| v.to_string()))
+        });
+        if let Some(table) = &table {
+            let spec = self.spec;
+            let setting = spec.settings.get("pieceToCharTable");
+            let mut rest = table.as_str();
+            while let Some(c) = rest.chars().next() {
+                match Letter::parse_prefix(rest) {
+                    Some((letter, _, used)) => {
+                        if self.role_of(letter).is_none() {
+                            let (loc, key) = self.blame(setting, "pieceToCharTable");
+                            let message = format!(
+                                "letter '{}' is not a piece of this variant",
+                                &rest[..used]
+                            );
+                            self.warnings.push(warning(&loc, &key, message));
+                        }
+                        rest = &rest[used..];
+                    }
+                    None => rest = &rest[c.len_utf8()..],
+                }
+            }
+        }
+        XBoardInfo {
+            name: self.read(
+                "xboardName",
+                self.name.to_string(),
+                |_, v| Ok(v.to_string()),
+            ),
+            piece_to_char_table: table,
+            variant_template: self.read("variantTemplate", None, |_, v| Ok(Some(v.to_string()))),
+            pocket_size: self.number("pocketSize", 0),
+        }
+    }
+
+    fn warn_unused(&mut self) {
+        let spec = self.spec;
+        let mut unused: Vec<(&String, &Setting)> = spec
+            .settings
+            .iter()
+            .filter(|(key, _)| !self.consumed.contains(key.as_str()))
+            .collect();
+        unused.sort_by_key(|(_, s)| (s.loc.file.clone(), s.loc.line));
+        for (key, setting) in unused {
+            let message = if keys::is_unsupported_fsf(key) {
+                "Fairy-Stockfish option not supported by Griffon yet; ignored"
+            } else {
+                "unknown key; ignored"
+            };
+            self.warnings.push(warning(&setting.loc, key, message));
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! Key checking for the rules: promotion, the pawn double step, en
+//! passant, castling, drops and gating, and how the game ends.
+//!
+//! variant file -> `ini::parse` -> inheritance -> **key checking** -> `Variant`
+//!
+//! The defaults are Fairy-Stockfish's, except that the default promotion
+//! and double-step regions follow the board's height (see "Differences
+//! from Fairy-Stockfish" in `variant/mod.rs`).
+
+use super::check::Checker;
+use super::values::parse_bool;
+use crate::types::Region;
+use crate::variant::error::ValidationErrorKind as Kind;
+use crate::variant::{
+    Castling, CountingRule, DoubleStep, Drops, EnPassant, Extinction, GameEnd, GameValue,
+    Promotion, Role,
+};
+use crate::xbetza::Dialect;
+
+/// Keys that only matter when castling is on.
+const CASTLING_KEYS: &[&str] = &[
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingFile",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "castlingKingPiece",
+    "castlingKingPieceWhite",
+    "castlingKingPieceBlack",
+    "castlingKingDistance",
+    "castlingRookPieces",
+    "castlingRookPiecesWhite",
+    "castlingRookPiecesBlack",
+];
+
+impl<'a> Checker<'a> {
+    /// Where pawn types promote and to what (`promotionRegion`,
+    /// `promotionPieceTypes`, ...), and shogi-style promotion of pieces
+    /// (`promotedPieceType`). `pawn` is the default pawn type.
+    pub(super) fn promotion(&mut self, pawn: &[Role]) -> Promotion {
+        let (w, h) = (self.width, self.height);
+        Promotion {
+            region: self.colored_region(
+                ["promotionRegionWhite", "promotionRegionBlack"],
+                "promotionRegion",
+                [Region::rank(h - 1, w), Region::rank(0, w)],
+            ),
+            pawn_types: self.colored_roles(
+                ["promotionPawnTypesWhite", "promotionPawnTypesBlack"],
+                "promotionPawnTypes",
+                Some("pawnTypes"),
+                pawn,
+            ),
+            piece_types: {
+                let default: Vec<Role> = ["queen", "rook", "bishop", "knight"]
+                    .iter()
+                    .filter_map(|k| self.role_of_key(k))
+                    .collect();
+                self.colored_roles(
+                    ["promotionPieceTypesWhite", "promotionPieceTypesBlack"],
+                    "promotionPieceTypes",
+                    None,
+                    &default,
+                )
+            },
+            limits: self.read("promotionLimit", Vec::new(), |c, v| c.parse_limits(v)),
+            mandatory: self.bool("mandatoryPawnPromotion", true),
+            promoted_type: {
+                let n = self.pieces.len();
+                let pairs = self.read("promotedPieceType", Vec::new(), |c, v| c.parse_pairs(v));
+                let mut t = vec![None; n];
+                for (from, to) in pairs {
+                    t[usize::from(from.0)] = Some(to);
+                }
+                t
+            },
+            require_in_hand: self.bool("promotionRequireInHand", false),
+            consume_in_hand: self.bool("promotionConsumeInHand", false),
+            piece_mandatory: self.bool("mandatoryPiecePromotion", false),
+            piece_demotion: self.bool("pieceDemotion", false),
+            non_capture_on_entry: self.bool("promotionNonCaptureOnEntry", false),
+        }
+    }
+
+    /// The double-step regions, and Fairy-Stockfish's rule-based double
+    /// step added to the moves of the pawn types of `promotion`.
+    pub(super) fn double_step(&mut self, promotion: &Promotion) -> DoubleStep {
+        let (w, h) = (self.width, self.height);
+        let double_step = DoubleStep {
+            enabled: self.bool("doubleStep", true),
+            region: [
+                self.region("doubleStepRegionWhite", Region::rank(1.min(h - 1), w)),
+                self.region(
+                    "doubleStepRegionBlack",
+                    Region::rank(h.saturating_sub(2), w),
+                ),
+            ],
+            triple_region: [
+                self.region("tripleStepRegionWhite", Region::EMPTY),
+                self.region("tripleStepRegionBlack", Region::EMPTY),
+            ],
+        };
+        if double_step.enabled {
+            // Fairy-Stockfish's pawn double step is a rule, not Betza: give
+            // it to pawn types that have no initial move of their own.
+            let header = self.header.clone();
+            for role in promotion.pawn_types.iter().flatten() {
+                let i = usize::from(role.0);
+                if self.pieces[i].moves.moves.iter().any(|m| m.initial) {
+                    continue;
+                }
+                let key = self.pieces[i].key.clone();
+                let extra = self.compile_betza("ifmnD", Dialect::XBoard, &header, &key);
+                self.pieces[i].moves.moves.extend(extra.moves);
+                // XBoard learns the piece from this string (`piece P&
+                // ...`): without the double step it would refuse it.
+                self.pieces[i].betza.push_str("ifmnD");
+            }
+        }
+        double_step
+    }
+
+    /// Who may capture en passant (`enPassantTypes`, defaulting to `pawn`,
+    /// and every piece with `e` in its Betza) and where it may land.
+    pub(super) fn en_passant(&mut self, pawn: &[Role]) -> EnPassant {
+        let (w, h) = (self.width, self.height);
+        let mut ep_types = self.colored_roles(
+            ["enPassantTypesWhite", "enPassantTypesBlack"],
+            "enPassantTypes",
+            Some("pawnTypes"),
+            pawn,
+        );
+        for (i, piece) in self.pieces.iter().enumerate() {
+            if piece.betza.contains('e') {
+                ep_types
+                    .iter_mut()
+                    .filter(|t| !t.contains(&Role(i as u8)))
+                    .for_each(|t| t.push(Role(i as u8)));
+            }
+        }
+        let all = Region::all(w, h);
+        EnPassant {
+            region: self.colored_region(
+                ["enPassantRegionWhite", "enPassantRegionBlack"],
+                "enPassantRegion",
+                [all, all],
+            ),
+            types: ep_types,
+        }
+    }
+
+    pub(super) fn drops(&mut self, promotion: &Promotion) -> Drops {
+        let (w, h) = (self.width, self.height);
+        let all = Region::all(w, h);
+        let region = [
+            ("dropRegionWhite", "whiteDropRegion"),
+            ("dropRegionBlack", "blackDropRegion"),
+        ]
+        .map(|(key, old_key)| match self.first_of(&[key, old_key]) {
+            Some(k) => self.region(k, all),
+            None => all,
+        });
+        let no_doubled = self.read("dropNoDoubled", None, |c, v| {
+            let roles = c.parse_roles(v, false)?;
+            match roles.as_slice() {
+                [] => Ok(None),
+                [r] => Ok(Some(*r)),
+                _ => Err(Kind::BadValue {
+                    value: v.into(),
+                    expected: "one piece letter or -",
+                }),
+            }
+        });
+        let no_drop_mate = if self.bool("shogiPawnDropMateIllegal", false) {
+            // Fairy-Stockfish's rule is about its shogi pawn; a file may
+            // name the type through `dropNoDoubled` or the pawn types.
+            let mut roles: Vec<Role> = self.role_of_key("shogiPawn").into_iter().collect();
+            if roles.is_empty() {
+                roles.extend(no_doubled);
+            }
+            if roles.is_empty() {
+                roles = promotion.pawn_types[0].clone();
+            }
+            roles
+        } else {
+            Vec::new()
+        };
+        let gating = self.bool("gating", false);
+        // Griffon's gating is Seirawan's (gating on either square when
+        // castling); the flag is read so it is not reported as unknown.
+        let _ = self.bool("seirawanGating", gating);
+        Drops {
+            piece_drops: self.bool("pieceDrops", false),
+            captures_to_hand: self.bool("capturesToHand", false),
+            captures_to_owners_hand: self.bool("capturesToOwnersHand", false),
+            capture_hand_type: {
+                let pairs = self.read("captureHandType", Vec::new(), |c, v| c.parse_pairs(v));
+                let mut t = vec![None; self.pieces.len()];
+                for (from, to) in pairs {
+                    t[usize::from(from.0)] = Some(to);
+                }
+                t
+            },
+            region,
+            first_rank_pawn_drops: self.bool("firstRankPawnDrops", false),
+            promotion_zone_pawn_drops: self.bool("promotionZonePawnDrops", false),
+            no_doubled,
+            no_doubled_count: self.number("dropNoDoubledCount", 1),
+            no_drop_mate,
+            drop_promoted: self.bool("dropPromoted", false),
+            gating,
+        }
+    }
+
+    pub(super) fn castling(&mut self) -> Option<Castling> {
+        let spec = self.spec;
+        let enabled_setting = spec.settings.get("castling");
+        let enabled = self.bool("castling", true);
+        // A bad value is reported once; castling is then left out rather
+        // than checked with a guessed value.
+        let valid = enabled_setting.is_none_or(|s| parse_bool(&s.value).is_ok());
+        if !enabled || !valid {
+            // The other castling keys do not matter then (an inherited
+            // `castlingKingsideFile = g` may not even fit a smaller board).
+            for key in CASTLING_KEYS {
+                self.get(key);
+            }
+            return None;
+        }
+        let w = self.width;
+        let kingside_file = self.file("castlingKingsideFile", 6.min(w - 1));
+        let queenside_file = self.file("castlingQueensideFile", 2.min(w - 1));
+        let rank = self.rank("castlingRank", 0);
+        let king_file = self.file("castlingKingFile", 4.min(w - 1));
+        let rook_kingside_file = self.file("castlingRookKingsideFile", w - 1);
+        let rook_queenside_file = self.file("castlingRookQueensideFile", 0);
+        let king = self.role_of_key("king").into_iter().collect::<Vec<_>>();
+        let king_piece = self.colored_roles(
+            ["castlingKingPieceWhite", "castlingKingPieceBlack"],
+            "castlingKingPiece",
+            None,
+            &king,
+        );
+        let rook = self.role_of_key("rook").into_iter().collect::<Vec<_>>();
+        let rook_pieces = self.colored_roles(
+            ["castlingRookPiecesWhite", "castlingRookPiecesBlack"],
+            "castlingRookPieces",
+            None,
+            &rook,
+        );
+        if queenside_file > kingside_file {
+            let setting = spec.settings.get("castlingQueensideFile");
+            let kind =
+                Kind::Inconsistent("castlingQueensideFile is right of castlingKingsideFile".into());
+            self.fail(setting, "castlingQueensideFile", kind);
+        }
+        if king_piece.iter().any(|k| k.len() > 1) {
+            let setting = self.first_of(&[
+                "castlingKingPieceWhite",
+                "castlingKingPieceBlack",
+                "castlingKingPiece",
+            ]);
+            let kind = Kind::Inconsistent("castling needs exactly one king piece type".into());
+            self.fail(
+                setting.and_then(|k| spec.settings.get(k)),
+                setting.unwrap_or("castlingKingPiece"),
+                kind,
+            );
+            return None;
+        }
+        let [Some(&white_king), Some(&black_king)] = king_piece.each_ref().map(|k| k.first())
+        else {
+            self.fail(
+                enabled_setting,
+                "castling",
+                Kind::MissingCastlingPiece { role: "king" },
+            );
+            return None;
+        };
+        let king_piece = [white_king, black_king];
+        if rook_pieces.iter().any(Vec::is_empty) {
+            self.fail(
+                enabled_setting,
+                "castling",
+                Kind::MissingCastlingPiece { role: "rook" },
+            );
+            return None;
+        }
+        let king_distance = self
+            .get("castlingKingDistance")
+            .is_some()
+            .then(|| self.number("castlingKingDistance", 2).clamp(1, 15) as u8);
+        Some(Castling {
+            kingside_file,
+            queenside_file,
+            rank,
+            king_file,
+            king_piece,
+            rook_kingside_file,
+            rook_queenside_file,
+            rook_pieces,
+            king_distance,
+        })
+    }
+
+    pub(super) fn game_end(&mut self) -> GameEnd {
+        let extinction_value = self.game_value("extinctionValue", None, true);
+        let piece_types = self.read("extinctionPieceTypes", Vec::new(), |c, v| {
+            c.parse_roles(v, true)
+        });
+        let piece_count = self.number("extinctionPieceCount", 0);
+        let opponent_piece_count = self.number("extinctionOpponentPieceCount", 0);
+        let claim = self.bool("extinctionClaim", false);
+        let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
+        if pseudo_royal && extinction_value.is_some() {
+            for r in &piece_types {
+                self.pieces[usize::from(r.0)].royal = true;
+            }
+        }
+        let counting_rule = self.read("countingRule", None, |_, v| match v {
+            "makruk" => Ok(Some(CountingRule::Makruk)),
+            "cambodian" => Ok(Some(CountingRule::Cambodian)),
+            "asean" => Ok(Some(CountingRule::Asean)),
+            "none" => Ok(None),
+            _ => Err(Kind::BadValue {
+                value: v.into(),
+                expected: "makruk, cambodian, asean or none",
+            }),
+        });
+        let n_move_types = self.colored_roles(
+            ["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"],
+            "nMoveRuleTypes",
+            None,
+            &[],
+        );
+        GameEnd {
+            checking: self.bool("checking", true),
+            must_capture: self.bool("mustCapture", false),
+            checkmate: self
+                .game_value("checkmateValue", Some(GameValue::Loss), false)
+                .unwrap_or(GameValue::Loss),
+            stalemate: self
+                .game_value("stalemateValue", Some(GameValue::Draw), false)
+                .unwrap_or(GameValue::Draw),
+            stalemate_piece_count: self.bool("stalematePieceCount", false),
+            check_counting: self.bool("checkCounting", false),
+            extinction: extinction_value.map(|value| Extinction {
+                value,
+                piece_types,
+                piece_count,
+                opponent_piece_count,
+                claim,
+                pseudo_royal,
+            }),
+            n_move_rule: self.number("nMoveRule", 50),
+            n_move_rule_types: n_move_types,
+            n_fold_rule: self.number("nFoldRule", 3),
+            n_fold_value: self
+                .game_value("nFoldValue", Some(GameValue::Draw), false)
+                .unwrap_or(GameValue::Draw),
+            counting_rule,
+            flying_general: self.bool("flyingGeneral", false),
+            duple_check: self.bool("dupleCheck", false),
+            royals_expendable: self.bool("royalsExpendable", false),
+            perpetual_check_illegal: self.bool("perpetualCheckIllegal", false),
+            lion_types: self.roles("lionTypes", Vec::new()),
+            lion_weak_bridges: self.roles("lionWeakBridges", Vec::new()),
+        }
+    }
+}
