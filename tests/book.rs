@@ -1,6 +1,6 @@
 //! Opening books against Polyglot itself: a book that Polyglot 2.0.4
 //! (Debian package `polyglot`) made from chess games, and the same games
-//! replayed by Griffon (`tools/book-fixtures.py` made both files).
+//! replayed by Griffon (`tools/book/book-fixtures.py` made both files).
 
 mod common;
 use common::griffon;
@@ -173,7 +173,7 @@ fn bad_book_files_are_refused_with_a_reason() {
 #[test]
 fn keys_equal_xboards_own_along_games_of_ten_variants() {
     // XBoard 4.9.1 printed these keys while playing the games (its debug
-    // log; tools/xboard-book-keys.py): capablanca (10x8, pieces beyond
+    // log; tools/book/xboard-book-keys.py): capablanca (10x8, pieces beyond
     // Polyglot's twelve), crazyhouse (holdings, drops, promoted pieces),
     // shogi (9x9, holdings, promotions), xiangqi (9x10), seirawan
     // (holdings and gating); and where XBoard's game holds more than the

@@ -191,7 +191,7 @@ suite_tests! {
 /// no legal reply. Its counts are therefore checked against Griffon's
 /// minishogi without that one rule; `perft-minishogi-uchifuzume.epd`
 /// (recomputed from Fairy-Stockfish's moves less the mating pawn drops, by
-/// `tools/uchifuzume_perft.py`) checks the rule itself.
+/// `tools/reference/uchifuzume_perft.py`) checks the rule itself.
 #[test]
 fn perft_minishogi() {
     let ini = "[minishogi-fsf:minishogi]\nshogiPawnDropMateIllegal = false\n";

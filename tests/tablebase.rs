@@ -411,7 +411,7 @@ fn berolina_captures_in_passing_agree_with_an_independent_solver() {
     check_captures_in_passing("berolina4x6", "tests/data/tablebase/ep-berolina-4x6.txt");
 }
 
-/// The reference file comes from tools/ep_tablebase_reference.py, a
+/// The reference file comes from tools/reference/ep_tablebase_reference.py, a
 /// retrograde solver of its own that carries the right to take in passing
 /// in every state. It gives the value of every legal KPvKP placement (as a
 /// digest), their histogram, each position whose value captures in

@@ -45,11 +45,12 @@ const PAWN_TRADE_CONTEMPT: i32 = 0;
 /// 7 MB; the variant's trajectory tables and positions; each thread's
 /// stack, history tables and 1 MB continuation history) came to at most
 /// 11.4 MB with one thread once a session had loaded every built-in
-/// variant in turn, and about 2.5 MB more per thread (`tools/limits.py`;
-/// per-variant buffers are reused, not freed and taken again, so the
-/// allocator does not pile up freed blocks). The reserve, 11 MB and 3 MB
-/// per thread, covers that; when `memory` cannot hold the reserve the
-/// table gets the smallest size, 1 MB, and the bound is the engine's own.
+/// variant in turn, and about 2.5 MB more per thread
+/// (`tools/hardening/limits.py`; per-variant buffers are reused, not freed
+/// and taken again, so the allocator does not pile up freed blocks). The
+/// reserve, 11 MB and 3 MB per thread, covers that; when `memory` cannot
+/// hold the reserve the table gets the smallest size, 1 MB, and the bound
+/// is the engine's own.
 fn hash_megabytes(memory: usize, threads: usize) -> usize {
     let reserve = 11 + 3 * threads.clamp(1, 256);
     memory.saturating_sub(reserve).max(1)

@@ -35,7 +35,7 @@ pub fn griffon(args: &[&str]) -> (bool, String, String) {
 }
 
 /// A game XBoard played with its book keys (`tests/data/books/xboard-keys-
-/// NAME.txt`, written by tools/xboard-book-keys.py): the FEN it started
+/// NAME.txt`, written by tools/book/xboard-book-keys.py): the FEN it started
 /// from (none for the variant's own setup), its moves in XBoard's SAN, and
 /// the key XBoard printed before each ply.
 pub struct XBoardKeys {

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Markdown table rows for BENCHMARKS.md from `griffon match` results.
+
+Usage: tools/match/match-table.py RESULT.json [RESULT.json ...]
+
+For each JSON summary (written by `griffon match --json`) it reads the PGN
+of the same name beside it (`X.json` -> `X.pgn` or `X.pgn.gz`), if there is
+one, and prints one row: variant, games, the first engine's
+wins/losses/draws, its score, Elo with the 95% error bar, how the games
+ended (PGN Termination tags, counted), and the faults (illegal moves, time
+forfeits, crashes, hangs) the runner recorded.
+"""
+
+import collections
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import pgn_elo  # noqa: E402
+
+
+def endings(json_path):
+    base = json_path[: -len(".json")]
+    pgn = next((p for p in (base + ".pgn", base + ".pgn.gz") if os.path.exists(p)), None)
+    if pgn is None:
+        return "?"
+    counts = collections.Counter()
+    for game in pgn_elo.read_games(pgn):
+        reason = game.tags.get("Termination")
+        if reason is None:
+            continue
+        # "White mates" and "Black mates" are both mates.
+        reason = re.sub(r"^(White|Black) ", "", reason)
+        reason = re.sub(r"^adjudication: (White|Black) is lost", "adjudicated lost", reason)
+        counts[reason] += 1
+    return ", ".join(f"{n} {r}" for r, n in counts.most_common())
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    print("| variant | games | W-L-D | score | Elo (95%) | ended by | faults |")
+    print("|---|---|---|---|---|---|---|")
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as f:
+            r = json.load(f)
+        games = r["wins"] + r["losses"] + r["draws"]
+        faults = r.get("faults") or []
+        fault_text = "none" if not faults else "; ".join(str(x) for x in faults)
+        # Elo and its error bar are null (infinite) at 0 % or 100 %, or
+        # with no draws at all for the error bar.
+        elo = "inf" if r["elo"] is None else f"{r['elo']:+.0f}"
+        err = "inf" if r["elo_error"] is None else f"{r['elo_error']:.0f}"
+        print(
+            f"| {r['variant']} | {games} | +{r['wins']} -{r['losses']} ={r['draws']} "
+            f"| {100 * r['score']:.1f} % | {elo} +/- {err} "
+            f"| {endings(path)} | {fault_text} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
