@@ -4,109 +4,12 @@
 
 mod common;
 
+use common::Engine;
 use griffon::game::Game;
 use griffon::position::{Position, Rules};
 use griffon::variant::VariantSet;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Command, Stdio};
 use std::time::Duration;
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start griffon");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
-        let mut e = Engine {
-            child,
-            stdin,
-            lines: rx,
-        };
-        e.send("xboard");
-        e.send("protover 2");
-        e.expect(|l| l == "feature done=1");
-        e
-    }
-
-    /// An engine that also knows tests/data/variants/test-variants.ini.
-    fn with_test_variants() -> Engine {
-        Engine::start(&[
-            "xboard",
-            "--variant-file",
-            "tests/data/variants/test-variants.ini",
-        ])
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to engine");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Wait (up to 20 s) for a line matching `pred`; returns it.
-    fn expect(&mut self, pred: impl Fn(&str) -> bool) -> String {
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(20)) {
-                Ok(l) if pred(&l) => return l,
-                Ok(_) => continue,
-                Err(_) => panic!("engine did not answer as expected"),
-            }
-        }
-    }
-
-    /// All lines until `pong N` for a fresh N: the replies to what was sent.
-    fn sync(&mut self, n: u32) -> Vec<String> {
-        self.send(&format!("ping {n}"));
-        let mut got = Vec::new();
-        loop {
-            let l = self
-                .lines
-                .recv_timeout(Duration::from_secs(20))
-                .expect("pong");
-            if l == format!("pong {n}") {
-                return got;
-            }
-            got.push(l);
-        }
-    }
-
-    /// The engine's next move text.
-    fn next_move(&mut self) -> String {
-        let l = self.expect(|l| l.starts_with("move "));
-        l["move ".len()..].to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
 
 /// A referee game for checking the engine's moves independently of it.
 fn referee(variant: &str, moves: &[&str]) -> Game {

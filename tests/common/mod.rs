@@ -4,7 +4,11 @@
 
 use griffon::position::Rules;
 use griffon::variant::VariantSet;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
 
 /// The tables of a built-in variant.
 pub fn rules(variant: &str) -> Arc<Rules> {
@@ -66,5 +70,102 @@ pub fn xboard_keys(name: &str) -> XBoardKeys {
                 u64::from_str_radix(l.split_whitespace().nth(1).expect("key"), 16).expect("hex")
             })
             .collect(),
+    }
+}
+
+/// A `griffon` XBoard engine process, driven as XBoard drives it.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start griffon");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        let mut e = Engine {
+            child,
+            stdin,
+            lines: rx,
+        };
+        e.send("xboard");
+        e.send("protover 2");
+        e.expect(|l| l == "feature done=1");
+        e
+    }
+
+    /// An engine that also knows tests/data/variants/test-variants.ini.
+    pub fn with_test_variants() -> Engine {
+        Engine::start(&[
+            "xboard",
+            "--variant-file",
+            "tests/data/variants/test-variants.ini",
+        ])
+    }
+
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to engine");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Wait (up to 20 s) for a line matching `pred`; returns it.
+    pub fn expect(&mut self, pred: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(20)) {
+                Ok(l) if pred(&l) => return l,
+                Ok(_) => continue,
+                Err(_) => panic!("engine did not answer as expected"),
+            }
+        }
+    }
+
+    /// All lines until `pong N` for a fresh N: the replies to what was sent.
+    pub fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let mut got = Vec::new();
+        loop {
+            let l = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .expect("pong");
+            if l == format!("pong {n}") {
+                return got;
+            }
+            got.push(l);
+        }
+    }
+
+    /// The engine's next move text.
+    pub fn next_move(&mut self) -> String {
+        let l = self.expect(|l| l.starts_with("move "));
+        l["move ".len()..].to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
     }
 }
