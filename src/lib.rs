@@ -24,5 +24,6 @@ pub mod trajectory;
 pub mod tune;
 pub mod types;
 pub mod variant;
+pub mod weights;
 pub mod xbetza;
 pub mod xboard;
