@@ -25,5 +25,6 @@ pub mod trajectory;
 pub mod tune;
 pub mod types;
 pub mod variant;
+pub mod weights;
 pub mod xbetza;
 pub mod xboard;

@@ -786,13 +786,13 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
 
 /// Evaluation weights from a file of NAME=VALUE lines (over the
 /// defaults), or `None` without a file.
-fn read_params(path: Option<&PathBuf>) -> Result<Option<griffon::eval::Params>, String> {
+fn read_params(path: Option<&PathBuf>) -> Result<Option<griffon::weights::Params>, String> {
     let Some(path) = path else {
         return Ok(None);
     };
     let text = griffon::files::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    griffon::eval::Params::parse(&text)
+    griffon::weights::Params::parse(&text)
         .map(Some)
         .map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -1125,7 +1125,7 @@ fn xboard(args: &XboardArgs) -> Result<(), String> {
 }
 
 fn tune(args: &TuneArgs) -> Result<(), String> {
-    use griffon::eval::PARAM_NAMES;
+    use griffon::weights::PARAM_NAMES;
     let set = variant_set(None)?;
     let mut texts = Vec::new();
     for path in &args.pgn {

@@ -14,13 +14,14 @@
 //! several variants (each game's `[Variant]` tag says which), and
 //! piece values still come from each variant's own mobility walks.
 
-use crate::eval::{Evaluator, PARAM_COUNT, PARAM_NAMES, Params};
+use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::notation::pgn;
 use crate::position::{Position, Rules};
 use crate::search::Searcher;
 use crate::types::Color;
 use crate::variant::VariantSet;
+use crate::weights::{PARAM_COUNT, PARAM_NAMES, Params};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

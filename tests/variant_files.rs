@@ -855,7 +855,7 @@ fn eval_weights_are_checked_and_change_the_evaluation() {
         let eval = if own {
             griffon::eval::Evaluator::new(&rules)
         } else {
-            griffon::eval::Evaluator::with_params(&rules, griffon::eval::Params::default())
+            griffon::eval::Evaluator::with_params(&rules, griffon::weights::Params::default())
         };
         let role = rules
             .variant

@@ -179,7 +179,7 @@ struct Engine<W: Write> {
     cores: usize,
     /// Evaluation weights from `--params`; `None`: each variant's own
     /// (`evalWeights` over the defaults).
-    params: Option<crate::eval::Params>,
+    params: Option<crate::weights::Params>,
     /// Directory of Griffon tablebase files (`egtpath griffon DIR`, the
     /// `Tablebase Path` option or `--tb-path`).
     tb_path: Option<std::path::PathBuf>,
@@ -239,7 +239,7 @@ pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
 /// every variant instead of each variant's own.
 pub fn run_with(
     variant_files: &[std::path::PathBuf],
-    params: Option<crate::eval::Params>,
+    params: Option<crate::weights::Params>,
     tb_path: Option<std::path::PathBuf>,
 ) -> Result<(), String> {
     let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
@@ -346,7 +346,7 @@ pub fn run_script_in(set: VariantSet, input: &[u8], memory_mb: usize) -> Result<
 
 impl<W: Write> Engine<W> {
     /// Evaluate with these weights from now on.
-    fn set_params(&mut self, params: Option<crate::eval::Params>) {
+    fn set_params(&mut self, params: Option<crate::weights::Params>) {
         self.params = params;
         if let Some(s) = self.searcher.as_mut() {
             s.eval = crate::eval::Evaluator::with_optional(&self.rules, self.params.clone());

@@ -156,14 +156,16 @@ impl<'a> Checker<'a> {
         });
         self.read_piece_names();
         let eval_weights = self.read("evalWeights", Vec::new(), |_, v| {
-            crate::eval::Params::parse_pairs(v).map_err(|e| Kind::BadValue {
+            crate::weights::Params::parse_pairs(v).map_err(|e| Kind::BadValue {
                 value: v.into(),
                 expected: match e {
-                    crate::eval::WeightError::NotPair => "NAME=VALUE pairs",
-                    crate::eval::WeightError::UnknownName => {
+                    crate::weights::WeightError::NotPair => "NAME=VALUE pairs",
+                    crate::weights::WeightError::UnknownName => {
                         "NAME=VALUE pairs with weight names as `griffon tune` prints them"
                     }
-                    crate::eval::WeightError::NotInteger => "NAME=VALUE pairs with integer values",
+                    crate::weights::WeightError::NotInteger => {
+                        "NAME=VALUE pairs with integer values"
+                    }
                 },
             })
         });

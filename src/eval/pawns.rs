@@ -1,0 +1,158 @@
+//! Pawn structure, and the royal piece's shelter and place: terms that
+//! fade between the middle game and the ending.
+//!
+//! Pawns are read from one bit set of ranks per file, so these terms are
+//! kept on boards of at most [`MAX_LINES`] files and ranks. Passed,
+//! doubled, isolated and side-by-side pawns score for their side; a royal
+//! piece scores for the own pawns in front of it and for staying on its
+//! back ranks in the middle game, and for the centre in the ending.
+//! (Pawns that an own pawn defends are counted in `terms`, from the
+//! attack map, so for any pawn type.)
+
+use super::{Evaluator, Score};
+use crate::types::{Geometry, Sq};
+use crate::weights::{
+    DOUBLED_EG, DOUBLED_MG, ISOLATED_EG, ISOLATED_MG, PASSED_EG_BASE, PASSED_EG_SCALE,
+    PASSED_MG_BASE, PASSED_MG_SCALE, PAWN_PHALANX, ROYAL_ADVANCE, ROYAL_CENTRE, SHIELD_1, SHIELD_2,
+};
+
+/// The most files and ranks a board may have for its pawn structure to be
+/// kept: a file's ranks are one `u32`.
+pub(super) const MAX_LINES: usize = 32;
+
+/// Per file: the ranks holding a pawn of one side, one bit each.
+pub(super) type PawnFiles = [u32; MAX_LINES];
+
+/// A royal piece off its back rank pays for this many ranks at most.
+const ROYAL_ADVANCE_RANKS: i32 = 4;
+/// A royal piece in the ending gains for this many steps from the edge at
+/// most, along each axis.
+const ROYAL_CENTRE_STEPS: i32 = 3;
+
+impl Evaluator {
+    /// Passed, doubled, isolated and side-by-side pawns.
+    pub(super) fn pawn_terms(
+        &self,
+        g: &Geometry,
+        pawns: &[PawnFiles; 2],
+        mg: &mut [Score; 2],
+        eg: &mut [Score; 2],
+    ) {
+        let width = usize::from(g.width);
+        let span = i32::from(g.height).max(2) - 1;
+        let p = &self.p.0;
+        for c in 0..2 {
+            let ours = &pawns[c];
+            let theirs = &pawns[1 - c];
+            for f in 0..width {
+                let mut file = ours[f];
+                if file == 0 {
+                    continue;
+                }
+                let count = file.count_ones() as Score;
+                let left = if f > 0 { ours[f - 1] } else { 0 };
+                let right = if f + 1 < width { ours[f + 1] } else { 0 };
+                if count > 1 {
+                    mg[c] -= p[DOUBLED_MG] * (count - 1);
+                    eg[c] -= p[DOUBLED_EG] * (count - 1);
+                }
+                if left | right == 0 {
+                    mg[c] -= p[ISOLATED_MG] * count;
+                    eg[c] -= p[ISOLATED_EG] * count;
+                }
+                let near = theirs[f]
+                    | if f > 0 { theirs[f - 1] } else { 0 }
+                    | if f + 1 < width { theirs[f + 1] } else { 0 };
+                while file != 0 {
+                    let y = file.trailing_zeros();
+                    file &= file - 1;
+                    if (left | right) & (1 << y) != 0 {
+                        mg[c] += p[PAWN_PHALANX];
+                        eg[c] += p[PAWN_PHALANX];
+                    }
+                    // Ranks ahead of this pawn, from its side's view.
+                    let ahead = if c == 0 {
+                        !((2u32 << y).wrapping_sub(1))
+                    } else {
+                        (1u32 << y) - 1
+                    };
+                    if near & ahead != 0 {
+                        continue;
+                    }
+                    let progress = if c == 0 { y as i32 } else { span - y as i32 };
+                    let t2 = progress * progress;
+                    let span2 = span * span;
+                    let k = self.passed_scale;
+                    mg[c] += (p[PASSED_MG_BASE] + p[PASSED_MG_SCALE] * t2 / span2) * k / 1000;
+                    eg[c] += (p[PASSED_EG_BASE] + p[PASSED_EG_SCALE] * t2 / span2) * k / 1000;
+                }
+            }
+        }
+    }
+
+    /// A royal piece: sheltered behind its pawns on its back ranks in the
+    /// middle game, central in the ending.
+    pub(super) fn royal_terms(
+        &self,
+        g: &Geometry,
+        c: usize,
+        k: Sq,
+        pawns: &PawnFiles,
+        mg: &mut [Score; 2],
+        eg: &mut [Score; 2],
+    ) {
+        let Some((x, y)) = g.coords(k) else { return };
+        let (x, y) = (i32::from(x), i32::from(y));
+        let (w, h) = (i32::from(g.width), i32::from(g.height));
+        let back = if c == 0 { y } else { h - 1 - y };
+        let p = &self.p.0;
+        mg[c] -= p[ROYAL_ADVANCE] * back.min(ROYAL_ADVANCE_RANKS);
+        let edge = |v: i32, n: i32| v.min(n - 1 - v);
+        let centre = edge(x, w).min(ROYAL_CENTRE_STEPS) + edge(y, h).min(ROYAL_CENTRE_STEPS);
+        eg[c] += p[ROYAL_CENTRE] * centre;
+        let dir = if c == 0 { 1 } else { -1 };
+        for (step, weight) in [(1, p[SHIELD_1]), (2, p[SHIELD_2])] {
+            let r = y + dir * step;
+            if !(0..h).contains(&r) {
+                continue;
+            }
+            for f in (x - 1).max(0)..=(x + 1).min(w - 1) {
+                if pawns[f as usize] & (1 << r) != 0 {
+                    mg[c] += weight;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::tests::eval_in;
+    use crate::weights::{PAWN_SUPPORTED, Params};
+
+    /// PAWN_SUPPORTED counts pawns an own pawn defends (read from the
+    /// attack map: a berolina pawn defends straight ahead), PAWN_PHALANX
+    /// pawns side by side.
+    #[test]
+    fn defended_and_side_by_side_pawns_score_their_weights() {
+        let gain = |variant: &str, fen: &str, weight: usize| {
+            let (_, pos) = eval_in(variant, fen);
+            let mut p = Params::default();
+            p.0[weight] = 30;
+            Evaluator::with_params(pos.rules(), p).evaluate(&pos)
+                - Evaluator::with_params(pos.rules(), Params::default()).evaluate(&pos)
+        };
+        // White: e2 defends d3; h2 stands alone. Black: nothing defended.
+        let chain = "4k3/p7/8/8/8/3P4/4P2P/4K3 w - - 0 1";
+        assert_eq!(gain("normal", chain, PAWN_SUPPORTED), 30);
+        assert_eq!(gain("normal", chain, PAWN_PHALANX), 0);
+        // d2 and e2 side by side; black's a7 and c7 are not.
+        let pair = "4k3/p1p5/8/8/8/8/3PP3/4K3 w - - 0 1";
+        assert_eq!(gain("normal", pair, PAWN_PHALANX), 60);
+        assert_eq!(gain("normal", pair, PAWN_SUPPORTED), 0);
+        // A berolina pawn captures straight ahead: d2 defends d3.
+        let berolina = "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1";
+        assert_eq!(gain("berolina", berolina, PAWN_SUPPORTED), 30);
+    }
+}

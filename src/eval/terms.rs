@@ -1,0 +1,466 @@
+//! The score of one position, as the search asks for it at every leaf.
+//!
+//! One pass over each side's pieces adds material, the square bonus
+//! (centralisation, or advancement for pawn types), live mobility from the
+//! piece's walk record, the threat of a shogi-style promotion, the risk to
+//! an attacked piece and the danger to a royal piece; it also tallies what
+//! the pawn structure and the endgame rules read. Pieces in hand and
+//! checks left to give follow, then the terms that fade between middle
+//! game and ending (`pawns`), mop-up and the scaling of leads that may not
+//! win (`endgame`).
+
+use super::pawns::{MAX_LINES, PawnFiles};
+use super::{Evaluator, SPREAD, Score, square_colour};
+use crate::position::Position;
+use crate::trajectory::visit;
+use crate::types::{Color, SLOTS_PER_SIDE, Sq};
+use crate::weights::{
+    GATE, HAND, HANGING, KING_LIN, KING_QUAD, PAWN_MG, PAWN_SUPPORTED, PROMOTION_THREAT,
+    SAFE_MOBILITY, TEMPO, THREATENED,
+};
+
+/// The whole of the game phase and of [`Left`]'s shares, which are
+/// counted in 256ths.
+const WHOLE: Score = 256;
+
+/// n-check: what a side gains when it has one check left to give...
+const ONE_CHECK_TO_GIVE: Score = 350;
+/// ... and when it has two.
+const TWO_CHECKS_TO_GIVE: Score = 120;
+
+/// Losing chess: what each man costs its owner...
+const LOSING_MAN: Score = 100;
+/// ... plus its usual value divided by this, since heavy pieces are
+/// harder to give away.
+const LOSING_VALUE_DIVISOR: Score = 10;
+
+/// How much of the start position's army is still in the game, on the
+/// board or in hand, in 256ths (256 with all, 0 with none): the search's
+/// trade contempts scale with what is left to trade.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Left {
+    /// Pieces other than pawns and royals, by value.
+    pub pieces: Score,
+    /// Pawns (pieces that promote by moving), by count.
+    pub pawns: Score,
+}
+
+/// What the evaluation counts of one side as it scores its pieces: what
+/// mop-up and the endgame scaling read.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Side {
+    /// Material on the board and in hand.
+    pub(super) material: Score,
+    /// Material of the pieces other than pawns and royals on the board.
+    pub(super) pieces: Score,
+    /// Pawns (pieces that promote by moving) on the board.
+    pub(super) pawns: Score,
+    /// Pieces that reach both square colours; a pawn counts as what it
+    /// promotes to.
+    pub(super) free: Score,
+    /// Colour-bound pieces by the colour of their squares; a pawn that
+    /// only promotes to colour-bound pieces counts on the colour of the
+    /// square it would promote on.
+    pub(super) bound_on: [Score; 2],
+    /// The square of its royal piece (the last one found).
+    pub(super) royal: Option<Sq>,
+}
+
+impl Evaluator {
+    /// Static evaluation from the side to move's point of view.
+    pub fn evaluate(&self, pos: &Position) -> Score {
+        self.evaluate_and_pieces_left(pos).0
+    }
+
+    /// The evaluation and the share of the start position's pieces and
+    /// pawns still in the game: the search's trade contempts scale with
+    /// how much is left to trade.
+    pub fn evaluate_and_pieces_left(&self, pos: &Position) -> (Score, Left) {
+        if self.losing {
+            return (self.evaluate_losing(pos), Left::default());
+        }
+        let mut score = [0 as Score; 2];
+        let mut sides = [Side::default(); 2];
+        let rules = pos.rules();
+        let g = rules.geometry();
+        // Per colour and file: ranks holding a pawn, one bit each.
+        let mut pawns: [PawnFiles; 2] = [[0; MAX_LINES]; 2];
+        let mut phase_material = 0;
+        // Pieces in hand are still in the game: a capture in a drop
+        // variant trades nothing off.
+        let mut hand_material = 0;
+        let mut pawns_in_hand = 0;
+        // Per colour: material of its pawns, which may count less in the
+        // middle game (PAWN_MG).
+        let mut pawn_material = [0 as Score; 2];
+        // Per colour: slots of its pawns, whose attacks make squares unsafe
+        // for the other side's pieces (when SAFE_MOBILITY is on) and
+        // defend its other pawns (PAWN_SUPPORTED).
+        let unsafe_weight = self.p.0[SAFE_MOBILITY];
+        let support_weight = self.p.0[PAWN_SUPPORTED];
+        let mut pawn_slots = [0u64; 2];
+        let mut supported = [0 as Score; 2];
+        if (unsafe_weight != 0 || support_weight != 0) && self.has_pawns {
+            for color in Color::BOTH {
+                for (slot, s) in pos.pieces(color) {
+                    if rules.promotes[color.index()][usize::from(s.role.0)] {
+                        pawn_slots[color.index()] |= 1 << (slot % SLOTS_PER_SIDE);
+                    }
+                }
+            }
+        }
+        for color in Color::BOTH {
+            let c = color.index();
+            let them = color.opponent();
+            let side = &mut sides[c];
+            for (slot, s) in pos.pieces(color) {
+                let r = usize::from(s.role.0);
+                side.material += self.value[r];
+                if rules.promotes[c][r] {
+                    side.pawns += 1;
+                    pawn_material[c] += self.value[r];
+                    if support_weight != 0 && pos.attackers(s.sq, color) & pawn_slots[c] != 0 {
+                        supported[c] += 1;
+                    }
+                    // As mating material a pawn counts as what it becomes,
+                    // on the colour of the square it would promote on.
+                    match self.zone_colour[c][usize::from(s.sq)] {
+                        k @ 0..=1 if self.bound_promotion[c][r] => {
+                            side.bound_on[usize::from(k)] += 1
+                        }
+                        _ => side.free += 1,
+                    }
+                    if self.pawn_structure
+                        && let Some((x, y)) = g.coords(s.sq)
+                    {
+                        pawns[c][usize::from(x)] |= 1 << y;
+                    }
+                } else if !rules.royal[r] {
+                    phase_material += self.value[r];
+                    side.pieces += self.value[r];
+                    if self.colour_bound[r] {
+                        side.bound_on[square_colour(g, s.sq)] += 1;
+                    } else {
+                        side.free += 1;
+                    }
+                }
+                score[c] += self.value[r] + self.square_bonus[c][r * self.size + usize::from(s.sq)];
+                if self.mobility_weight[r] != 0 {
+                    let enemy_pawns = if unsafe_weight != 0 {
+                        pawn_slots[them.index()]
+                    } else {
+                        0
+                    };
+                    score[c] += self.live_mobility(pos, slot, r, them, enemy_pawns);
+                }
+                if self.promotion_gain[r] > 0
+                    && !s.promoted
+                    && promotes_next_move(pos, color, slot, s.sq)
+                {
+                    score[c] += self.promotion_gain[r] * self.p.0[PROMOTION_THREAT] / 1000;
+                }
+                if (self.p.0[HANGING] != 0 || self.p.0[THREATENED] != 0) && !rules.royal[r] {
+                    score[c] -= self.threat(pos, color, s.sq, self.value[r]);
+                }
+                if rules.royal[r] {
+                    side.royal = Some(s.sq);
+                    score[c] -= self.king_danger(pos, s.sq, them);
+                }
+            }
+        }
+        // Holdings: a piece in hand can go almost anywhere (a tenth more
+        // than on the board); one that can only be gated is worth less
+        // until it is in play.
+        if rules.holdings {
+            let share = if rules.variant.drops.piece_drops {
+                self.p.0[HAND]
+            } else {
+                self.p.0[GATE]
+            };
+            for color in Color::BOTH {
+                let c = color.index();
+                for (r, &n) in pos.holdings(color).iter().enumerate() {
+                    let v = Score::from(n) * self.value[r];
+                    sides[c].material += v;
+                    score[c] += v * share / 1000;
+                    if rules.promotes[c][r] {
+                        pawns_in_hand += Score::from(n);
+                    } else if !rules.royal[r] {
+                        hand_material += v;
+                    }
+                }
+            }
+        }
+        // Terms that fade from middle game to ending.
+        let mut mg = [0 as Score; 2];
+        let mut eg = [0 as Score; 2];
+        let pawn_mg = self.p.0[PAWN_MG];
+        if pawn_mg != 1000 {
+            for c in 0..2 {
+                mg[c] -= pawn_material[c] * (1000 - pawn_mg) / 1000;
+            }
+        }
+        for c in 0..2 {
+            score[c] += support_weight * supported[c];
+        }
+        if self.pawn_structure {
+            self.pawn_terms(g, &pawns, &mut mg, &mut eg);
+            for c in 0..2 {
+                if let Some(k) = sides[c].royal {
+                    self.royal_terms(g, c, k, &pawns[c], &mut mg, &mut eg);
+                }
+            }
+        }
+        let phase = (phase_material * WHOLE / self.full_phase).min(WHOLE);
+        for c in 0..2 {
+            score[c] += (mg[c] * phase + eg[c] * (WHOLE - phase)) / WHOLE;
+        }
+        self.mop_up_terms(pos, &sides, &mut score);
+        // n-check: checks already given bring the win closer.
+        if rules.variant.end.check_counting {
+            for color in Color::BOTH {
+                score[color.index()] += match pos.checks_to_give(color) {
+                    1 => ONE_CHECK_TO_GIVE,
+                    2 => TWO_CHECKS_TO_GIVE,
+                    _ => 0,
+                };
+            }
+        }
+        let us = pos.side_to_move().index();
+        let mut diff = self.scale_hard_wins(pos, &sides, us, score[us] - score[1 - us]);
+        if self.noise > 0 {
+            // The same position always gets the same noise within a game
+            // (the search stays consistent); the seed changes it per game.
+            let h = (pos.key() ^ self.noise_seed).wrapping_mul(SPREAD);
+            diff += (h >> 40) as Score % (2 * self.noise + 1) - self.noise;
+        }
+        let left = Left {
+            pieces: ((phase_material + hand_material) * WHOLE / self.full_phase).min(WHOLE),
+            pawns: if self.full_pawns == 0 {
+                0
+            } else {
+                ((sides[0].pawns + sides[1].pawns + pawns_in_hand) * WHOLE / self.full_pawns)
+                    .min(WHOLE)
+            },
+        };
+        (diff + self.p.0[TEMPO], left)
+    }
+
+    /// Live mobility of the piece of role `r` in `slot`: the moves and
+    /// captures in its walk record against its baseline, in centipawns.
+    /// Squares that a pawn among `enemy_pawns` attacks count less by
+    /// SAFE_MOBILITY.
+    fn live_mobility(
+        &self,
+        pos: &Position,
+        slot: usize,
+        r: usize,
+        them: Color,
+        enemy_pawns: u64,
+    ) -> Score {
+        // In thousandths of a square.
+        let reached = pos
+            .records(slot)
+            .iter()
+            .filter(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0);
+        let moves: Score = if enemy_pawns == 0 {
+            1000 * reached.count() as Score
+        } else {
+            let unsafe_weight = self.p.0[SAFE_MOBILITY];
+            reached
+                .map(|e| {
+                    if pos.attackers(e.sq, them) & enemy_pawns != 0 {
+                        1000 - unsafe_weight
+                    } else {
+                        1000
+                    }
+                })
+                .sum()
+        };
+        self.mobility_weight[r] * (moves - 1000 * self.mobility_base[r]) / 1000
+    }
+
+    /// What the attack map says a piece of `color` worth `value` on `sq`
+    /// risks: attacked and undefended, or attacked by something cheaper.
+    fn threat(&self, pos: &Position, color: Color, sq: Sq, value: Score) -> Score {
+        let them = color.opponent();
+        let mut attackers = pos.attackers(sq, them) & pos.alive(them);
+        if attackers == 0 {
+            return 0;
+        }
+        let mut cheapest = Score::MAX;
+        while attackers != 0 {
+            let bit = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let slot = Position::slot_index(them, bit);
+            let v = self.value[usize::from(pos.slot(slot).role.0)];
+            cheapest = cheapest.min(if v == 0 { Score::MAX - 1 } else { v });
+        }
+        let mut risk = 0;
+        if pos.attackers(sq, color) == 0 {
+            risk += value * self.p.0[HANGING] / 1000;
+        }
+        if cheapest < value {
+            risk += (value - cheapest) * self.p.0[THREATENED] / 1000;
+        }
+        risk
+    }
+
+    /// King safety: what the enemy's attacks on the squares around the
+    /// royal piece on `sq` cost it.
+    fn king_danger(&self, pos: &Position, sq: Sq, them: Color) -> Score {
+        let mut attacks = 0;
+        for &d in &self.neighbours[usize::from(sq)] {
+            let t = (i32::from(sq) + i32::from(d)) as Sq;
+            attacks += pos.attackers(t, them).count_ones() as Score;
+        }
+        let p = &self.p.0;
+        p[KING_LIN] * attacks + p[KING_QUAD] * attacks * attacks / 10
+    }
+
+    /// Losing chess: fewer men is better, and of equal counts the lighter
+    /// army.
+    fn evaluate_losing(&self, pos: &Position) -> Score {
+        let side = |c: Color| -> Score {
+            pos.pieces(c)
+                .map(|(_, s)| LOSING_MAN + self.value[usize::from(s.role.0)] / LOSING_VALUE_DIVISOR)
+                .sum()
+        };
+        let us = pos.side_to_move();
+        side(us.opponent()) - side(us)
+    }
+}
+
+/// A shogi-style piece of `color` in `slot` on `sq` can promote with its
+/// next move: a move that starts or ends in the zone promotes.
+fn promotes_next_move(pos: &Position, color: Color, slot: usize, sq: Sq) -> bool {
+    let zone = &pos.rules().promotion_zone[color.index()];
+    zone[usize::from(sq)]
+        || pos
+            .records(slot)
+            .iter()
+            .any(|e| e.kind & (visit::QUIET | visit::CAPTURE) != 0 && zone[usize::from(e.sq)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::tests::{eval_in, role_on};
+    use crate::position::Rules;
+    use crate::weights::Params;
+
+    fn shogi_eval(fen: &str, threat: i32) -> Score {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("shogi").expect("shogi").clone()).expect("rules");
+        let pos = Position::from_fen(rules.clone(), fen).expect("fen");
+        let mut p = Params::default();
+        p.0[PROMOTION_THREAT] = threat;
+        Evaluator::with_params(&rules, p).evaluate(&pos)
+    }
+
+    #[test]
+    fn a_piece_that_can_promote_next_move_is_worth_more() {
+        // White's silver on e6 can step into the zone (ranks 7-9); on e3 it
+        // cannot. The kings stand far apart so nothing else differs.
+        let near = "4k4/9/9/4S4/9/9/9/9/4K4[-] w 0 1";
+        let far = "4k4/9/9/9/9/9/4S4/9/4K4[-] w 0 1";
+        let near_gain = shogi_eval(near, 1000) - shogi_eval(near, 0);
+        let far_gain = shogi_eval(far, 1000) - shogi_eval(far, 0);
+        // White is to move, so its gain counts positive.
+        assert!(near_gain > 0, "{near_gain}");
+        assert_eq!(far_gain, 0);
+    }
+
+    #[test]
+    fn threat_weights_charge_attacked_pieces() {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("normal").expect("normal").clone()).expect("rules");
+        // White's knight on d5 is attacked by the pawn on e6 and defended
+        // by nothing; White to move. (The a- and h-pawns keep the
+        // pawnless-ending scaling out of it.)
+        let pos =
+            Position::from_fen(rules.clone(), "4k3/7p/4p3/3N4/8/8/P7/4K3 w - - 0 1").expect("fen");
+        let eval = |hanging: i32, threatened: i32| {
+            let mut p = Params::default();
+            p.0[HANGING] = hanging;
+            p.0[THREATENED] = threatened;
+            Evaluator::with_params(&rules, p).evaluate(&pos)
+        };
+        let base = eval(0, 0);
+        let knight = Evaluator::new(&rules).value(
+            pos.piece_on(rules.geometry().sq(3, 4))
+                .expect("knight")
+                .1
+                .role,
+        );
+        assert_eq!(base - eval(1000, 0), knight);
+        assert_eq!(base - eval(0, 1000), knight - 100);
+    }
+
+    #[test]
+    fn safe_mobility_leaves_out_squares_enemy_pawns_attack() {
+        // White's knight on d4 reaches 8 squares; Black's pawns on a6 and
+        // g6 attack two of them (b5, f5). Only the knight has mobility
+        // here (kings are royal, pawns promote); the h-pawn keeps the
+        // pawnless-ending scaling out of it.
+        let (_, pos) = eval_in("normal", "4k3/8/p5p1/8/3N4/8/7P/4K3 w - - 0 1");
+        let rules = pos.rules();
+        let eval = |safe: i32| {
+            let mut p = Params::default();
+            p.0[SAFE_MOBILITY] = safe;
+            Evaluator::with_params(rules, p).evaluate(&pos)
+        };
+        let knight = role_on(&pos, 3, 3);
+        let w = Evaluator::new(rules).mobility_weight[usize::from(knight.0)];
+        assert!(w > 0);
+        assert_eq!(eval(0) - eval(1000), 2 * w);
+        assert_eq!(eval(0) - eval(500), w);
+    }
+
+    /// The share of pieces left, which the trade contempt scales with:
+    /// full at the start, less once pieces come off, and in a drop
+    /// variant a piece taken into hand is still in the game.
+    #[test]
+    fn pieces_in_hand_count_as_pieces_left() {
+        let left = |variant: &str, fen: &str| {
+            let (e, pos) = eval_in(variant, fen);
+            e.evaluate_and_pieces_left(&pos).1.pieces
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let no_knights = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1";
+        assert_eq!(left("normal", start), 256);
+        assert!(left("normal", no_knights) < 256);
+        assert_eq!(
+            left(
+                "crazyhouse",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+            ),
+            256
+        );
+        assert_eq!(
+            left(
+                "crazyhouse",
+                "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R[NNnn] w KQkq - 0 1"
+            ),
+            256
+        );
+    }
+
+    /// PAWN_MG prices a pawn below its value while the pieces are on,
+    /// and not at all in a pawn ending.
+    #[test]
+    fn pawns_may_count_less_in_the_middle_game() {
+        let lead = |fen: &str, pawn_mg: i32| {
+            let (_, pos) = eval_in("normal", fen);
+            let mut p = Params::default();
+            p.0[PAWN_MG] = pawn_mg;
+            Evaluator::with_params(pos.rules(), p).evaluate(&pos)
+        };
+        // Black's a-pawn is gone.
+        let full = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let ending = "4k3/1ppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+        let pawn = lead(full, 1000) - lead(full, 500);
+        assert!((40..=60).contains(&pawn), "half a pawn: {pawn}");
+        assert_eq!(lead(ending, 1000), lead(ending, 500));
+    }
+}
