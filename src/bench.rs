@@ -1,9 +1,9 @@
 //! `griffon bench`: fixed work with known results, for speed measurements.
 //!
 //! The perft benchmark runs start positions to fixed depths on one thread.
-//! Each count is checked against its published reference (the
-//! `../shared/perft` suites), so a fast but wrong build cannot report a
-//! figure.
+//! Each count is checked against its published reference (the counts of
+//! the suites in `tests/data/perft/`), so a fast but wrong build cannot
+//! report a figure.
 
 use crate::movegen::perft;
 use crate::position::{Position, Rules};

@@ -1,6 +1,6 @@
 //! Griffon: a general chess-variant engine.
 //!
-//! The modules follow the pipeline of `DESIGN.md`:
+//! The modules follow the pipeline of `docs/architecture.md`:
 //! variant file ([`variant`]) -> XBetza compiler ([`xbetza`]) -> trajectory table
 //! -> attack-table move generator -> search (with books and tablebases) -> XBoard protocol.
 //! Stages that have not landed yet are absent rather than stubbed.

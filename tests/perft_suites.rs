@@ -1,6 +1,5 @@
-//! The reference perft suites (`tests/data/perft/*.epd`, copied from
-//! `../shared/perft`: Fairy-Stockfish counts, and Sjaak II's for Great
-//! Shatranj) checked through the library, one test per variant file so a
+//! The reference perft suites (`tests/data/perft/*.epd`: Fairy-Stockfish
+//! counts, and Sjaak II's for Great Shatranj) checked through the library, one test per variant file so a
 //! failure names the variant.
 //!
 //! A node limit keeps `cargo test` fast: every count up to `MAX_NODES` is
@@ -8,8 +7,8 @@
 //! `griffon perft --suite tests/data/perft/FILE.epd`; the environment
 //! variable `GRIFFON_PERFT_MAX_NODES` raises (or lowers) the limit here.
 //!
-//! The last tests run the binary itself, for the command-line contract of
-//! `DESIGN.md` (`perft --suite`, `perft --depth`, `--divide`).
+//! The last tests run the binary itself, for the command-line contract
+//! (`perft --suite`, `perft --depth`, `--divide`) that scripts rely on.
 
 use griffon::movegen::{PerftSuiteLine, check_suite_line};
 use griffon::variant::VariantSet;

@@ -1,6 +1,7 @@
-//! Move counts on an empty board for the single-leg pieces of the catalogue
-//! in `../shared/ref/xbetza.md` (8x8 from d4, 8x8 from a1, 15x15 from the
-//! centre h8). The reference counts are the catalogue's; where it gives only
+//! Move counts on an empty board for the single-leg pieces of the
+//! project's XBetza reference catalogue (8x8 from d4, 8x8 from a1, 15x15
+//! from the centre h8), counted independently of Griffon from the
+//! notation's definitions. The reference counts are the catalogue's; where it gives only
 //! some of the three, the others are derived by hand in the comment.
 
 use griffon::xbetza::{Board, Dialect, Sq, compile, outcomes};

@@ -1,5 +1,6 @@
-//! Position <-> index for one material balance
-//! (`../shared/ref/tablebase-index-encoding.txt`, generalised to any board).
+//! Position <-> index for one material balance: the usual chess
+//! tablebase encoding, generalised to any board (see
+//! `docs/architecture.md`, design notes).
 //!
 //! The two royal pieces are placed first, as one number from a table of
 //! royal pairs: one pair per orbit of the board's symmetry group, without

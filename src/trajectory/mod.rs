@@ -1,7 +1,7 @@
 //! The trajectory table: compiled legs -> trees of [`MoveTarget`] cells.
 //!
 //! Every move of a piece type becomes a path of cells, one per square the
-//! move visits (`../shared/ref/trajectory-table-design.txt`). A cell holds
+//! move visits (H.G. Muller's design; see `docs/architecture.md`). A cell holds
 //! the square-number difference from the piece, what happens when its square
 //! is empty, holds a friend or holds a foe (generate a move there, continue to
 //! a group of child cells, capture in passing), and nothing else. Paths that

@@ -13,7 +13,8 @@
 //! "right" is White's left, which matters for chiral sets such as `rfN`.
 //!
 //! Where sources disagree XBoard's `moves.c` is followed (`C` is the camel
-//! (1,3), `Z` the zebra (2,3)); see `../shared/ref/xbetza.md`.
+//! (1,3), `Z` the zebra (2,3)), as H.G. Muller's "Betza notation and
+//! XBoard" (XBoard's `Betza.html`) describes it.
 
 mod compile;
 pub mod interpret;
