@@ -461,7 +461,7 @@ fn falcon_castling_through_the_kings_square() {
     // and e6-f7 (ODD; the pawn); h8 and i8 are no falcon squares from d6.
     // But the king on its way leaves f8 empty, and then e7-f8-g8 is open:
     // the king would pass an attacked square. Fairy-Max rejects this
-    // castling (game 174 of session 26's falcon match, BENCHMARKS.md).
+    // castling (it did so in a falcon match).
     let mut pos = position("falcon", "5k3r/5p4/3F6/10/10/10/10/K9 b k - 0 1");
     assert_eq!(castlings(&mut pos), triples(&[]));
     // The falcon on c5 instead: f8, g8, h8 and i8 lie (+3..+6, +3) from it,
