@@ -17,8 +17,8 @@ pub struct PerftCase {
     pub expected: u64,
 }
 
-/// The positions the issue's speed targets name, with reference counts
-/// from Fairy-Stockfish (chess also the well-known 119060324).
+/// Start positions of the variants whose speed is tracked, with reference
+/// counts from Fairy-Stockfish (chess also the well-known 119060324).
 pub const PERFT_CASES: &[PerftCase] = &[
     PerftCase {
         variant: "normal",
@@ -39,6 +39,12 @@ pub const PERFT_CASES: &[PerftCase] = &[
         variant: "shatranj",
         depth: 6,
         expected: 19_864_709,
+    },
+    // Cannons and palaces (tests/data/perft/perft-xiangqi.epd).
+    PerftCase {
+        variant: "xiangqi",
+        depth: 5,
+        expected: 133_312_995,
     },
     // Issue 6: drops (published shogi counts; crazyhouse from the suite).
     PerftCase {
