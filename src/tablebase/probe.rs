@@ -7,8 +7,8 @@
 //! that fails any check is skipped with a logged warning: the search then
 //! simply has no table for that material.
 
+use super::code::{BROKEN, DRAW};
 use super::file::{self, Loaded};
-use super::generate::{BROKEN, DRAW};
 use crate::position::Position;
 use crate::position::Rules;
 use crate::types::{Color, Role, flag};
