@@ -839,7 +839,8 @@ fn values(args: &ValuesArgs) -> Result<(), String> {
 }
 
 fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
-    use griffon::tablebase::{Generator, placement};
+    use griffon::notation::move_text;
+    use griffon::tablebase::{Generator, placement, rank_generated};
     let set = variant_set(a.variant_file.as_ref())?;
     let pos = load_position(&set, &a.variant, Some(&a.fen))?;
     let rules = pos.rules().clone();
@@ -849,19 +850,18 @@ fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
     let (material, squares) = placement(&pos).map_err(|e| e.to_string())?;
     let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
     let table = generator.table(&material).map_err(|e| e.to_string())?;
-    let stm = pos.side_to_move();
-    let g = rules.geometry();
-    let name = |d: u8| {
-        let w = usize::from(g.width);
-        g.name(g.sq((usize::from(d) % w) as u8, (usize::from(d) / w) as u8))
-    };
-    let mut out = format!("{}: {}\n", table.name, table.probe(&squares, stm));
-    let moves = table.moves(&squares, stm);
-    if let Some(&(f, t, _)) = moves.first() {
-        out.push_str(&format!("best move: {}{}\n", name(f), name(t)));
+    let mut out = format!(
+        "{}: {}\n",
+        table.name,
+        table.probe(&squares, pos.side_to_move())
+    );
+    let mut pos = pos;
+    let rows = rank_generated(&mut generator, &mut pos).map_err(|e| e.to_string())?;
+    if let Some((best, _)) = rows.first() {
+        out.push_str(&format!("best move: {}\n", move_text(&pos, *best)));
     }
-    for (f, t, v) in moves {
-        out.push_str(&format!("  {}{}: opponent's {v}\n", name(f), name(t)));
+    for (m, v) in rows {
+        out.push_str(&format!("  {}: opponent's {v}\n", move_text(&pos, m)));
     }
     write_stdout(&out)
 }
@@ -871,6 +871,7 @@ fn tb_probe(a: &TbProbeArgs) -> Result<(), String> {
 /// with the value it leads to, best first.
 fn tb_probe_files(mut pos: Position, dir: &std::path::Path) -> Result<(), String> {
     use griffon::tablebase::probe::{Hit, Tablebases};
+    use griffon::tablebase::{Reply, rank_moves};
     let rules = pos.rules().clone();
     let (tb, warnings) = Tablebases::open(dir, &rules);
     for w in warnings {
@@ -895,123 +896,43 @@ fn tb_probe_files(mut pos: Position, dir: &std::path::Path) -> Result<(), String
             ));
         }
     };
-    let mut rows = Vec::new();
-    for &m in moves.iter() {
-        let text = griffon::notation::move_text(&pos, m);
-        let undo = pos.make(m);
-        let after = tb.probe(&mut pos);
-        let mated = after.is_none() && griffon::movegen::legal_moves(&mut pos).is_empty();
-        let in_check = pos.in_check(pos.side_to_move());
-        pos.unmake(m, &undo);
-        // Rank from the mover's side: the opponent's loss (fastest first),
-        // a draw, the opponent's win (slowest first).
-        let (rank, what) = match after {
-            Some(Hit::Loss(p)) => ((0, p as i64), describe(Hit::Loss(p))),
-            Some(Hit::Draw) => ((1, 0), describe(Hit::Draw)),
-            Some(Hit::Win(p)) => ((2, -(p as i64)), describe(Hit::Win(p))),
-            None if mated && in_check => ((0, 0), describe(Hit::Loss(0))),
-            None if mated => ((1, 0), "stalemate".to_string()),
-            None => ((3, 0), "not in the tables".to_string()),
-        };
-        rows.push((rank, text, what));
+    let rows: Vec<(String, String)> = rank_moves(&tb, &mut pos)
+        .into_iter()
+        .map(|(m, reply)| {
+            let what = match reply {
+                Reply::Table(hit) => describe(hit),
+                Reply::Mated => describe(Hit::Loss(0)),
+                Reply::Stalemate => "stalemate".to_string(),
+                Reply::Unknown => "not in the tables".to_string(),
+            };
+            (griffon::notation::move_text(&pos, m), what)
+        })
+        .collect();
+    let mut out = format!("{value}\n");
+    if let Some((best, _)) = rows.first() {
+        out.push_str(&format!("best move: {best}\n"));
     }
-    rows.sort_by_key(|r| r.0);
-    let mut out = format!(
-        "{value}
-"
-    );
-    if let Some((_, best, _)) = rows.first() {
-        out.push_str(&format!(
-            "best move: {best}
-"
-        ));
-    }
-    for (_, text, what) in rows {
-        out.push_str(&format!(
-            "  {text}: opponent's {what}
-"
-        ));
+    for (text, what) in rows {
+        out.push_str(&format!("  {text}: opponent's {what}\n"));
     }
     write_stdout(&out)
 }
 
 fn tb_stats(a: &TbStatsArgs) -> Result<(), String> {
-    use griffon::tablebase::file;
     let set = variant_set(a.variant_file.as_ref())?;
     let pos = load_position(&set, &a.variant, None)?;
     let rules = pos.rules().clone();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&a.path)
-        .map_err(|e| format!("{}: {e}", a.path.display()))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                n.ends_with(".gtb")
-                    && match &a.material {
-                        Some(m) => n == file::file_name(&rules.variant.name, m),
-                        None => n.starts_with(&format!("{}-", rules.variant.name)),
-                    }
-            })
-        })
-        .collect();
-    paths.sort();
-    if paths.is_empty() {
+    let listing = griffon::tablebase::list_tables(&a.path, &rules, a.material.as_deref())
+        .map_err(|e| e.to_string())?;
+    for (path, e) in &listing.unreadable {
+        eprintln!("{}: {e}", path.display());
+    }
+    write_stdout(&listing.text())?;
+    if !listing.unreadable.is_empty() {
         return Err(format!(
-            "no {} tables in {}",
-            rules.variant.name,
-            a.path.display()
+            "{} files could not be read",
+            listing.unreadable.len()
         ));
-    }
-    let mut out = format!(
-        "{:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>7}  longest mate\n",
-        "material", "w won", "w drawn", "w lost", "b won", "b drawn", "b lost", "bits"
-    );
-    let mut bad = 0;
-    for path in paths {
-        let loaded = match file::read(&path, &rules) {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("{}: {e}", path.display());
-                bad += 1;
-                continue;
-            }
-        };
-        let st = loaded.stats(&rules);
-        let bits = loaded.header.compressed as f64 * 8.0 / (2.0 * loaded.header.positions as f64);
-        let longest = st
-            .longest
-            .iter()
-            .enumerate()
-            .filter_map(|(c, l)| l.as_ref().map(|(n, fen)| (c, *n, fen)))
-            .max_by_key(|x| x.1)
-            .map_or("none".to_string(), |(_, n, fen)| {
-                format!("{n} moves: {fen}")
-            });
-        // A side the file does not store (Black's, derived in play by a
-        // one-ply lookahead) shows as '-'.
-        let count = |c: usize, n: u64| {
-            if st.stored[c] {
-                n.to_string()
-            } else {
-                "-".to_string()
-            }
-        };
-        out.push_str(&format!(
-            "{:<10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>7.2}  {}\n",
-            loaded.header.material,
-            count(0, st.won[0]),
-            count(0, st.drawn[0]),
-            count(0, st.lost[0]),
-            count(1, st.won[1]),
-            count(1, st.drawn[1]),
-            count(1, st.lost[1]),
-            bits,
-            longest
-        ));
-    }
-    write_stdout(&out)?;
-    if bad > 0 {
-        return Err(format!("{bad} files could not be read"));
     }
     Ok(())
 }
@@ -1069,44 +990,13 @@ fn tb(args: &TbArgs) -> Result<(), String> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let ix = &table.index;
-    let mut out = format!(
-        "table {} ({}): {} positions per side to move ({} royal pairs, {} symmetries), naive {:.0}: {:.1}x smaller\n",
-        table.name,
-        rules.variant.name,
-        ix.size,
-        ix.pairs.len(),
-        ix.symmetries.len(),
-        ix.naive_size(),
-        ix.naive_size() / ix.size as f64
-    );
-    let st = table.stats();
-    for (c, side) in ["white", "black"].iter().enumerate() {
-        out.push_str(&format!(
-            "{side} to move: {} won, {} drawn, {} lost",
-            st.won[c], st.drawn[c], st.lost[c]
-        ));
-        match &st.longest[c] {
-            Some((n, fen)) => out.push_str(&format!("; longest mate {n} moves: {fen}\n")),
-            None => out.push_str("; no win\n"),
-        }
-    }
+    let mut out = table.summary(&rules.variant.name);
     out.push_str(&format!(
         "generated in {seconds:.2} s (with its smaller tables)\n"
     ));
     if let TbAction::Verify(_) = &args.action {
         let (checked, bad) = table.verify();
-        for line in &bad {
-            out.push_str(&format!("mismatch: {line}\n"));
-        }
-        out.push_str(&format!(
-            "verify: {checked} positions checked, {}\n",
-            if bad.is_empty() {
-                "all consistent"
-            } else {
-                "MISMATCHES"
-            }
-        ));
+        out.push_str(&griffon::tablebase::verify_report(checked, &bad));
         write_stdout(&out)?;
         if !bad.is_empty() {
             return Err("verification failed".into());

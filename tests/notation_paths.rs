@@ -1,5 +1,5 @@
 //! The same move reads the same from every output path: `perft --divide`,
-//! `search`, the XBoard engine and the match runner's PGN all
+//! `search`, `tb probe`, the XBoard engine and the match runner's PGN all
 //! write moves through the notation layer. For each position the divide
 //! lists every legal move; every move any other path prints must be
 //! spelled as one of them, and the moves whose spelling is special
@@ -195,4 +195,27 @@ fn chess960_castling_is_o_o() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1",
         &["O-O"],
     );
+}
+#[test]
+fn tablebase_probes_spell_moves_as_the_rest() {
+    // Grand's ranks 0-9 again, from `tb probe`'s best move and move list.
+    let fen = "10/10/10/4k5/10/10/4K5/10/10/R9 w - - 0 1";
+    let legal = divide("grand", fen);
+    let (ok, out, err) = griffon(&["tb", "probe", "--variant", "grand", "--fen", fen]);
+    assert!(ok, "tb probe: {err}");
+    let mut printed = 0;
+    for line in out.lines() {
+        let text = line
+            .strip_prefix("best move: ")
+            .or_else(|| line.trim_start().split_once(": ").map(|(m, _)| m))
+            .filter(|_| line.starts_with("best move: ") || line.starts_with("  "));
+        if let Some(m) = text {
+            assert!(
+                legal.contains(m),
+                "tb probe printed {m}; divide has {legal:?}"
+            );
+            printed += 1;
+        }
+    }
+    assert!(printed > 1, "no moves in {out}");
 }

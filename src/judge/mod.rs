@@ -24,8 +24,8 @@ pub use reason::{EndReason, Outcome, Verdict};
 pub use repetition::{Seen, occurrences, repeated, repetition_value};
 
 use crate::movegen::has_legal_move;
-use crate::position::Position;
-use crate::types::Color;
+use crate::position::{Position, Rules};
+use crate::types::{Color, Role};
 use crate::variant::GameValue;
 
 /// An end by a rule of material or checks (n-check, extinction, the bare
@@ -53,7 +53,12 @@ fn rule_reason(pos: &Position) -> EndReason {
             checks: start.map_or(3, |c| c[0].max(c[1])),
         };
     }
-    let Some(ext) = end.extinction.as_ref() else {
+    extinction_reason(rules)
+}
+
+/// Which kind of extinction the variant's rule is.
+fn extinction_reason(rules: &Rules) -> EndReason {
+    let Some(ext) = rules.variant.end.extinction.as_ref() else {
         return EndReason::NoPiecesLeft;
     };
     let royal_gone = ext
@@ -69,6 +74,26 @@ fn rule_reason(pos: &Position) -> EndReason {
     } else {
         EndReason::NoPiecesLeft
     }
+}
+
+/// [`by_rule`] for a material rather than a position: the extinction rule
+/// (the bare king) for `stm` to move with the men `men`, as tablebase
+/// generation needs it for a whole table. Check counting has no state
+/// here; the tables refuse variants that count checks.
+pub fn by_material(rules: &Rules, men: &[(Color, Role)], stm: Color) -> Option<Verdict> {
+    let ext = rules.variant.end.extinction.as_ref()?;
+    let count = |c: Color| {
+        men.iter()
+            .filter(|m| m.0 == c && ext.piece_types.contains(&m.1))
+            .count() as u32
+    };
+    let alive = |c: Color| men.iter().filter(|m| m.0 == c).count() as u32;
+    let them = stm.opponent();
+    let value = ext.outcome([count(stm), count(them)], [alive(stm), alive(them)])?;
+    Some(Verdict {
+        value,
+        reason: extinction_reason(rules),
+    })
 }
 
 /// The end when the side to move has no legal move (`in_check` or not):

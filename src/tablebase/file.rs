@@ -25,12 +25,16 @@
 //! ```
 //!
 //! A byte is `0` draw, `255` illegal or unused, otherwise `plies + 1` to
-//! mate (odd plies: the side to move wins). Every field is checked when a
-//! file is read; a file that does not match is an error, never a table.
+//! mate (odd plies: the side to move wins; [`super::code`]). Every field
+//! is checked when a file is read; a file that does not match is an
+//! error, never a table. Writing takes a generated table's values into
+//! the compact index order ([`Table::compact`]).
 
-use super::generate::Table;
+use super::code::BROKEN;
 use super::index::Indexer;
-use super::moves::PieceSteps;
+use super::layout::compact_indexer;
+use super::moves::{Mask, PieceSteps};
+use super::table::Table;
 use super::{Material, TbError};
 use crate::position::Rules;
 use crate::types::Color;
@@ -130,6 +134,42 @@ pub fn write(table: &Table, rules: &Rules, dir: &Path) -> Result<(PathBuf, u64),
     Ok((path, data.len() as u64))
 }
 
+impl Table {
+    /// The values of one side to move in the compact index order (for
+    /// files).
+    pub fn compact(&self, stm: Color) -> (Indexer, Vec<u8>) {
+        let index = self.compact.clone();
+        let size = index.size as usize;
+        let mut values = vec![BROKEN; size];
+        let n = self.men.len();
+        let mut sq = [0u8; super::MAX_MEN];
+        #[allow(clippy::needless_range_loop)] // i is the index being decoded
+        for i in 0..size {
+            index.decode(i as u32, &mut sq[..n]);
+            let mut occ: Mask = 0;
+            let mut clash = false;
+            for &s in &sq[..n] {
+                clash |= occ & (1 << s) != 0;
+                occ |= 1 << s;
+            }
+            if clash || index.encode(&sq[..n]) != Some(i as u32) {
+                continue;
+            }
+            if let Some(j) = self.index.encode(&sq[..n]) {
+                values[i] = self.values[stm.index()][j as usize];
+            }
+        }
+        (index, values)
+    }
+
+    /// The hash of the men's move records written into files.
+    pub fn signature(&self) -> u64 {
+        let steps: Vec<&PieceSteps> = self.men.iter().map(|m| m.steps.as_ref()).collect();
+        let colors: Vec<Color> = self.men.iter().map(|m| m.color).collect();
+        moves_signature(&steps, &colors)
+    }
+}
+
 /// What a file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
@@ -227,46 +267,6 @@ impl Loaded {
     }
 }
 
-impl Loaded {
-    /// Won, drawn and lost positions per side to move and the longest
-    /// mate with a FEN, from the stored values.
-    pub fn stats(&self, rules: &Rules) -> super::Stats {
-        let mut st = super::Stats::default();
-        let n = self.material.men.len();
-        for stm in Color::BOTH {
-            let c = stm.index();
-            st.stored[c] = !self.values[c].is_empty();
-            let mut longest: Option<(u8, u32)> = None;
-            for (i, &code) in self.values[c].iter().enumerate() {
-                match code {
-                    super::generate::BROKEN => {}
-                    super::generate::DRAW => st.drawn[c] += 1,
-                    x if x % 2 == 0 => {
-                        st.won[c] += 1;
-                        if longest.is_none_or(|(l, _)| x > l) {
-                            longest = Some((x, i as u32));
-                        }
-                    }
-                    _ => st.lost[c] += 1,
-                }
-            }
-            if let Some((code, i)) = longest {
-                let mut sq = [0u8; super::MAX_MEN];
-                self.index.decode(i, &mut sq[..n]);
-                let letters: Vec<String> = self
-                    .material
-                    .men
-                    .iter()
-                    .map(|&(c, r)| rules.variant.pieces[usize::from(r.0)].letter.for_color(c))
-                    .collect();
-                let fen = super::fen(rules.geometry(), &letters, &sq[..n], stm);
-                st.longest[c] = Some((u32::from(code) / 2, fen));
-            }
-        }
-        st
-    }
-}
-
 /// Read and check the header of `path` against `rules`; returns the header
 /// and the material.
 pub fn read_header(path: &Path, rules: &Rules) -> Result<(Header, Material), TbError> {
@@ -325,7 +325,7 @@ pub fn read_bytes(bytes: &[u8], rules: &Rules) -> Result<Loaded, TbError> {
             "the pieces' moves differ from those the table was made with".into(),
         ));
     }
-    let index = super::generate::compact_indexer(rules, &material, &refs)?;
+    let index = compact_indexer(rules, &material, &refs)?;
     if index.size != header.positions {
         return Err(TbError("index size differs from the header's".into()));
     }

@@ -3,12 +3,21 @@
 //! Pipeline: material (`KQvKR` in the variant's letters) -> the men's move
 //! records, unrolled from the trajectory table ([`moves`]) -> an index
 //! over their placements with the board symmetries the pieces allow
-//! ([`index`]) -> retrograde analysis by distance to mate, both sides to
-//! move, captures looked up in the smaller tables built first
-//! ([`generate`]). The same move records drive generation, un-moves and
-//! the one-ply [`Table::verify`] check, so any piece the trajectory table
-//! can express (leapers, riders, hoppers, bent riders, region-bound
-//! pieces) gets tables without piece-specific code.
+//! ([`index`], built in `layout`) -> retrograde analysis by distance to
+//! mate, both sides to move, captures looked up in the smaller tables
+//! built first (`generator` orders and keeps the tables, `generate` fills
+//! one). The same move records drive generation, un-moves and the one-ply
+//! [`Table::verify`] check, so any piece the trajectory table can express
+//! (leapers, riders, hoppers, bent riders, region-bound pieces) gets
+//! tables without piece-specific code.
+//!
+//! Where each job lives: `table` holds a generated table and its lookups
+//! (a placement's value, a position's moves and what they lead to), over
+//! the value bytes of `code`; [`file`] writes and reads table files and
+//! [`probe`] serves them to the search; `rank` orders a position's moves
+//! by table values (the best move); `stats`, `list` and `verify` count a
+//! table, list a directory of files and check a table, each with the text
+//! the `griffon tb` commands print.
 //!
 //! A rule that ends the game by material (the shatranj bare king) decides
 //! whole tables: with White to move in KRvK, Black is bare and White has
@@ -30,11 +39,19 @@
 //!
 //! Not yet: shogi-style promotion.
 
+mod code;
 pub mod file;
-pub mod generate;
+mod generate;
+mod generator;
 pub mod index;
+mod layout;
+mod list;
 pub mod moves;
 pub mod probe;
+mod rank;
+mod stats;
+mod table;
+mod verify;
 
 use crate::position::Rules;
 use crate::types::{Color, Letter, Role};
@@ -42,7 +59,12 @@ use crate::variant::GameValue;
 use std::fmt;
 use std::sync::Arc;
 
-pub use generate::{Generator, Stats, Table};
+pub use generator::{Generator, Progress};
+pub use list::{ListedTable, Listing, list_tables};
+pub use rank::{Reply, rank_generated, rank_moves};
+pub use stats::Stats;
+pub use table::Table;
+pub use verify::verify_report;
 
 /// Most men in a table.
 pub const MAX_MEN: usize = 8;

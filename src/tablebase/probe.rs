@@ -7,8 +7,9 @@
 //! that fails any check is skipped with a logged warning: the search then
 //! simply has no table for that material.
 
+use super::code::{BROKEN, DRAW};
 use super::file::{self, Loaded};
-use super::generate::{BROKEN, DRAW};
+use crate::judge;
 use crate::position::Position;
 use crate::position::Rules;
 use crate::types::{Color, Role, flag};
@@ -129,18 +130,13 @@ impl Tablebases {
         // Positions a rule decides are the search's to score, and so are
         // mates and stalemates at the probed position itself; after a move
         // they count as the tables count them.
-        if depth == 0 || pos.rule_outcome().is_some() {
+        if depth == 0 || judge::by_rule(pos).is_some() {
             return None;
         }
         let moves = crate::movegen::legal_moves(pos);
         if moves.is_empty() {
-            let end = &self.rules.variant.end;
-            let value = if pos.in_check(pos.side_to_move()) {
-                end.checkmate
-            } else {
-                end.stalemate
-            };
-            return match value {
+            let in_check = pos.in_check(pos.side_to_move());
+            return match judge::no_legal_move(pos, in_check).value {
                 _ if depth == PROBE_DEPTH => None,
                 GameValue::Loss => Some(Hit::Loss(0)),
                 GameValue::Draw => Some(Hit::Draw),
