@@ -29,6 +29,40 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
+    /// The engines of a command line: the words of each start at its `cmd=`;
+    /// `cmd=griffon` is `this_program` where given (the running binary,
+    /// wherever it was started from); engines with the same name get `(2)`,
+    /// `(3)`, ... so the PGN and the table tell them apart.
+    pub fn parse_all(
+        words: &[String],
+        this_program: Option<&str>,
+    ) -> Result<Vec<EngineSpec>, String> {
+        let mut groups: Vec<Vec<String>> = Vec::new();
+        for w in words {
+            match groups.last_mut() {
+                Some(g) if !w.starts_with("cmd=") => g.push(w.clone()),
+                _ => groups.push(vec![w.clone()]),
+            }
+        }
+        let mut engines: Vec<EngineSpec> = Vec::new();
+        for words in &groups {
+            let mut spec = EngineSpec::parse(words)?;
+            if spec.cmd == "griffon"
+                && let Some(me) = this_program
+            {
+                spec.cmd = me.to_string();
+            }
+            let base = spec.name.clone();
+            let mut n = 2;
+            while engines.iter().any(|e| e.name == spec.name) {
+                spec.name = format!("{base} ({n})");
+                n += 1;
+            }
+            engines.push(spec);
+        }
+        Ok(engines)
+    }
+
     /// Parses `cmd=PATH [args] name=NAME dir=DIR arg=X option.NAME=VALUE
     /// cores=N memory=MB` words. A word without `=` after `cmd=` is an argument of the
     /// command.

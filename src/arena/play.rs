@@ -50,6 +50,60 @@ pub struct Adjudication {
     pub max_plies: Option<u32>,
 }
 
+impl Adjudication {
+    /// The runner's defaults: a game that runs past 1000 moves is stopped
+    /// as a draw (engines may shuffle on for ever where the rules end
+    /// nothing); no other adjudication.
+    pub fn match_default() -> Adjudication {
+        Adjudication {
+            max_plies: Some(2000),
+            ..Adjudication::default()
+        }
+    }
+
+    /// Adds one `--adjudicate` value: `draw=MOVES,margin=CP[,after=MOVE]`,
+    /// `resign=MOVES,score=CP` or `maxmoves=N`.
+    pub fn add(&mut self, text: &str) -> Result<(), String> {
+        let mut kind = None;
+        for part in text.split(',') {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("'{part}' is not KEY=VALUE"))?;
+            let n: i64 = v
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{v}' is not a whole number"))?;
+            if !(0..=100_000).contains(&n) {
+                return Err(format!("'{v}' is out of range"));
+            }
+            let n32 = n as u32;
+            match k.trim() {
+                "draw" => {
+                    self.draw_plies = Some(2 * n32.max(1));
+                    kind = Some("draw");
+                }
+                "margin" => self.draw_margin = n as i32,
+                "after" => self.draw_after = n32,
+                "resign" => {
+                    self.resign_plies = Some(2 * n32.max(1));
+                    kind = Some("resign");
+                }
+                "score" => self.resign_score = n as i32,
+                "maxmoves" => {
+                    self.max_plies = Some(2 * n32.max(1));
+                    kind = Some("maxmoves");
+                }
+                other => return Err(format!("unknown key '{other}'")),
+            }
+        }
+        match kind {
+            Some("resign") if self.resign_score <= 0 => Err("resign needs score=CP above 0".into()),
+            Some(_) => Ok(()),
+            None => Err("say draw=, resign= or maxmoves=".into()),
+        }
+    }
+}
+
 /// The start of a game: a FEN (or the variant's start) and moves from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Opening {

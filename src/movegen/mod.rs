@@ -13,7 +13,9 @@ mod perft;
 pub(crate) use legal::distance;
 pub use legal::{Legality, generate_legal, has_legal_move, is_legal, legal_after, legal_moves};
 
-pub use perft::{PerftSuiteLine, ShortCount, SuiteResult, check_suite_line, perft, perft_divide};
+pub use perft::{
+    PerftSuiteLine, ShortCount, SuiteResult, check_suite_line, perft, perft_divide, run_suite,
+};
 
 use crate::position::{Position, entry};
 use crate::types::{Move, MoveList, Role, Sq, flag};

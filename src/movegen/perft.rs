@@ -148,6 +148,45 @@ pub struct SuiteResult {
     pub failures: Vec<String>,
 }
 
+/// Checks every line of a suite's text (`FEN;variant NAME;D1 n;...`, `#`
+/// comments): each depth up to `max_depth` whose reference count is at
+/// most `max_nodes`. Failures read `line N: ...`; `progress` hears of each
+/// position before it is counted (its line number and the line).
+pub fn run_suite(
+    text: &str,
+    set: &crate::variant::VariantSet,
+    max_depth: u32,
+    max_nodes: u64,
+    threads: usize,
+    mut progress: impl FnMut(usize, &PerftSuiteLine),
+) -> SuiteResult {
+    let mut cache = std::collections::HashMap::new();
+    let mut result = SuiteResult::default();
+    for (n, line) in text.lines().enumerate() {
+        let Some(parsed) = PerftSuiteLine::parse(line) else {
+            continue;
+        };
+        let checked = parsed.and_then(|l| {
+            progress(n + 1, &l);
+            check_suite_line(&l, set, &mut cache, max_depth, max_nodes, threads)
+        });
+        match checked {
+            Ok((count, failures)) => {
+                result.failed += failures.len();
+                result.passed += count - failures.len();
+                result
+                    .failures
+                    .extend(failures.into_iter().map(|f| format!("line {}: {f}", n + 1)));
+            }
+            Err(e) => {
+                result.failed += 1;
+                result.failures.push(format!("line {}: {e}", n + 1));
+            }
+        }
+    }
+    result
+}
+
 /// Checks one suite line against the move generator: every depth up to
 /// `max_depth` whose reference count is at most `max_nodes`. Returns the
 /// number of counts checked and a message per mismatch.
