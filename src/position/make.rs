@@ -3,7 +3,9 @@
 //! Both directions follow the same plan: collect the squares the move
 //! changes, take every piece whose walk touches one of them (plus the pieces
 //! that move or are captured) off the maps, change the board, and walk the
-//! living ones again.
+//! living ones again. The two directions are kept in one file, a little
+//! over 800 lines, because each step of `unmake` undoes a step of `make`
+//! and they must be read side by side.
 
 use super::{EpState, Position, Slot};
 use crate::types::{Color, Move, Role, SLOTS_PER_SIDE, Sq, flag};
