@@ -56,48 +56,6 @@ fn hash_megabytes(memory: usize, threads: usize) -> usize {
     memory.saturating_sub(reserve).max(1)
 }
 
-/// Variants XBoard knows by itself (their pieces need no `piece` lines).
-const XBOARD_VARIANTS: &[&str] = &[
-    "normal",
-    "wildcastle",
-    "nocastle",
-    "fischerandom",
-    "bughouse",
-    "crazyhouse",
-    "losers",
-    "suicide",
-    "giveaway",
-    "twokings",
-    "kriegspiel",
-    "atomic",
-    "3check",
-    "shatranj",
-    "shogi",
-    "chu",
-    "courier",
-    "gothic",
-    "capablanca",
-    "caparandom",
-    "janus",
-    "falcon",
-    "knightmate",
-    "fairy",
-    "cylinder",
-    "berolina",
-    "super",
-    "great",
-    "twilight",
-    "makruk",
-    "seirawan",
-    "grand",
-    "spartan",
-    "xiangqi",
-    "asean",
-    "lion",
-    "elven",
-    "janggi",
-];
-
 enum Event {
     Line(String),
     /// A line over [`MAX_LINE`] bytes: its start and its length.
@@ -729,7 +687,7 @@ impl<W: Write> Engine<W> {
     fn claim_result(&mut self) -> bool {
         if let Some(outcome) = self.game.outcome() {
             let variant = &self.game.position().rules().variant;
-            let known = XBOARD_VARIANTS.contains(&variant.xboard.name.as_str());
+            let known = variant.xboard.known_to_xboard;
             if known && setup::xboard_judges_itself(&outcome) {
                 // XBoard rules on it when it sees fit; play on until then.
                 return false;
@@ -1062,7 +1020,7 @@ impl<W: Write> Engine<W> {
         let mut names: Vec<String> = self
             .set
             .iter()
-            .filter(|v| !XBOARD_VARIANTS.contains(&v.xboard.name.as_str()))
+            .filter(|v| !v.xboard.known_to_xboard)
             .filter_map(|v| {
                 let parent = v.xboard.variant_template.as_deref()?;
                 (parent != "fairy")
@@ -1295,14 +1253,12 @@ impl<W: Write> Engine<W> {
             self.send(&format!("Error ({e}): {line}"));
             return;
         }
-        let name = variant.xboard.name.as_str();
-        if !XBOARD_VARIANTS.contains(&name) {
+        let known = variant.xboard.known_to_xboard;
+        if !known {
             let setup = setup::setup_line(&variant);
             self.send(&setup);
         }
-        if !XBOARD_VARIANTS.contains(&name) && setup::wants_piece_lines(&variant)
-            || setup::XBOARD_TAKES_PIECES.contains(&name)
-        {
+        if !known && setup::wants_piece_lines(&variant) || variant.xboard.takes_pieces {
             for p in setup::piece_lines(&variant) {
                 self.send(&p);
             }

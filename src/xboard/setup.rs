@@ -7,10 +7,6 @@ use crate::position::Position;
 use crate::types::{Color, Move, Sq, flag};
 use crate::variant::Variant;
 
-/// XBoard's piece types in the order of its `pieceToCharTable`: the
-/// default letter of each (the king comes last).
-const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUK";
-
 /// The `setup (TABLE) WxH+N_PARENT FEN` line for a variant XBoard does
 /// not know. The variant file may give the table, the parent whose rules
 /// and board XBoard borrows and the holdings size (Fairy-Stockfish's
@@ -19,10 +15,7 @@ const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUK";
 /// and the neutral `fairy` parent without holdings.
 pub fn setup_line(variant: &Variant) -> String {
     let x = &variant.xboard;
-    let table = x
-        .piece_to_char_table
-        .clone()
-        .unwrap_or_else(|| piece_to_char(variant));
+    let table = variant.piece_to_char_table();
     let parent = x.variant_template.as_deref().unwrap_or("fairy");
     format!(
         "setup ({table}) {}x{}+{}_{parent} {}",
@@ -41,67 +34,14 @@ pub fn wants_piece_lines(variant: &Variant) -> bool {
         .is_none_or(|t| t == "fairy")
 }
 
-/// The piece-to-char table: every role in the XBoard slot whose default
-/// letter it uses, the others in free slots; `.` for unused slots. The
-/// royal piece takes the king's slot.
-pub fn piece_to_char(variant: &Variant) -> String {
-    let mut white: Vec<String> = vec![".".into(); XBOARD_ORDER.len()];
-    let mut pending = Vec::new();
-    for p in &variant.pieces {
-        let letter = p.letter.for_color(Color::White);
-        let slot = if p.royal {
-            Some(XBOARD_ORDER.len() - 1)
-        } else {
-            XBOARD_ORDER
-                .chars()
-                .position(|c| c.to_string() == letter)
-                .filter(|&i| i + 1 < XBOARD_ORDER.len())
-        };
-        match slot {
-            Some(i) if white[i] == "." => white[i] = letter,
-            _ => pending.push(letter),
-        }
-    }
-    for letter in pending {
-        if let Some(i) = (0..XBOARD_ORDER.len() - 1).find(|&i| white[i] == ".") {
-            white[i] = letter;
-        }
-    }
-    let black: Vec<String> = white
-        .iter()
-        .map(|s| {
-            if s == "." {
-                s.clone()
-            } else {
-                s.to_lowercase()
-            }
-        })
-        .collect();
-    format!("{}{}", white.concat(), black.concat())
-}
-
-/// Variants XBoard knows by name but whose pieces it learns from the first
-/// engine's `piece` commands (it accepts them for these without `setup`).
-pub const XBOARD_TAKES_PIECES: &[&str] = &["berolina", "cylinder", "great", "falcon"];
-
-/// XBoard variants whose bare-king rule XBoard 4.9 does not apply (it
-/// adjudicates a bare king only in shatranj), although the games' rules and
-/// Fairy-Stockfish's / Sjaak II's definitions have one. Seen in XBoard's
-/// debug log as "False win claim: 'bare king'".
-const XBOARD_NO_BARE_KING: &[&str] = &["courier", "great"];
-
-/// XBoard variants whose counting rules XBoard 4.9 does not apply ("False
-/// draw claim: 'counting rule'" in a makruk game against Fairy-Max).
-const XBOARD_NO_COUNTING: &[&str] = &["makruk", "asean"];
-
 /// XBoard referees the variants it knows by its own rules, and scores a
 /// claim it cannot verify as a false claim. The variant as XBoard plays
 /// it, without the game-end rules it lacks, so that Griffon plays such
 /// games on instead of claiming; `None` when nothing differs.
 pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
-    let name = variant.xboard.name.as_str();
-    let bare_king = XBOARD_NO_BARE_KING.contains(&name) && variant.end.extinction.is_some();
-    let counting = XBOARD_NO_COUNTING.contains(&name) && variant.end.counting_rule.is_some();
+    let x = &variant.xboard;
+    let bare_king = x.referee_ignores_bare_king && variant.end.extinction.is_some();
+    let counting = x.referee_ignores_counting && variant.end.counting_rule.is_some();
     if !bare_king && !counting {
         return None;
     }
