@@ -1,10 +1,10 @@
 //! What XBoard needs to show variants it does not know: the `setup` line
 //! (piece-to-char table, board size, parent variant, start FEN) and one
-//! `piece` line per piece type with its XBetza, plus `highlight` boards.
+//! `piece` line per piece type with its XBetza, and how XBoard referees
+//! the variants it knows.
 
 use crate::judge::Outcome;
-use crate::position::Position;
-use crate::types::{Color, Move, Sq, flag};
+use crate::types::Color;
 use crate::variant::Variant;
 
 /// The `setup (TABLE) WxH+N_PARENT FEN` line for a variant XBoard does
@@ -109,68 +109,6 @@ pub fn with_wrap(betza: &str) -> String {
     }
     out.push_str(&segment);
     out
-}
-
-/// The `highlight` board for a lifted piece: yellow for moves, red for
-/// captures, cyan for the squares where a multi-leg move turns.
-pub fn highlight(pos: &Position, moves: &[Move], from: Sq) -> String {
-    let g = pos.rules().geometry();
-    let mut marks = vec![None; g.size];
-    for m in moves.iter().filter(|m| m.from() == from) {
-        let to = if m.is(flag::CASTLE) && pos.rules().variant.chess960 {
-            m.aux()
-        } else {
-            m.to()
-        };
-        let capture = m.is(flag::CAPTURE | flag::EP);
-        // `M`: XBoard asks whether to promote (shogi-style, optional).
-        let optional_promotion = m.promotion().is_some()
-            && moves.iter().any(|o| {
-                o.from() == m.from()
-                    && o.to() == m.to()
-                    && o.aux() == m.aux()
-                    && o.promotion().is_none()
-            })
-            && pos
-                .rules()
-                .variant
-                .promotion
-                .promoted_type
-                .iter()
-                .any(Option::is_some);
-        let mark = if optional_promotion {
-            'M'
-        } else if capture {
-            'R'
-        } else {
-            'Y'
-        };
-        if !matches!(marks[usize::from(to)], Some('R' | 'M')) {
-            marks[usize::from(to)] = Some(mark);
-        }
-        if m.is(flag::LOCUST) {
-            marks[usize::from(m.aux())] = Some('C');
-        }
-    }
-    g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
-}
-
-/// The `highlight` board for the second leg of a multi-leg move that
-/// started on `from` and was put down on `via`: where it may go on.
-pub fn highlight_second_leg(pos: &Position, moves: &[Move], from: Sq, via: Sq) -> String {
-    let g = pos.rules().geometry();
-    let mut marks = vec![None; g.size];
-    for m in moves.iter().filter(|m| m.from() == from) {
-        if m.is(flag::LOCUST) && m.aux() == via {
-            let occupied = m.to() != from && pos.piece_on(m.to()).is_some();
-            let mark = if occupied || m.to() == from { 'R' } else { 'Y' };
-            marks[usize::from(m.to())] = Some(mark);
-        } else if !m.is(flag::LOCUST) && m.to() == via && m.is(flag::CAPTURE) {
-            // Stopping on the victim's square.
-            marks[usize::from(via)] = Some('R');
-        }
-    }
-    g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
 }
 
 #[cfg(test)]
