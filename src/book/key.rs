@@ -19,9 +19,12 @@
 //!   finished key, so that two pawns in hand do not cancel out.
 //!
 //! Which XBoard type a piece is depends on the variant's piece-to-char
-//! table: XBoard's own for the variants it knows by name (copied here as
-//! the facts they are), else the table Griffon sends in its `setup`
-//! command. A Griffon piece is matched to the table by its letter.
+//! table: XBoard's own for the variants it knows by name, else the table
+//! Griffon sends in its `setup` command. A Griffon piece is matched to the
+//! table by its letter. The tables, variant numbers and holdings of
+//! XBoard's built-in variants are variant data
+//! ([`crate::variant::XBoardBook`], from the compatibility table in
+//! `src/variant/xboard.rs`).
 
 use super::BookError;
 use super::random64::RANDOM64;
@@ -39,92 +42,6 @@ const KING: u16 = 65;
 /// The slot of a promoted piece in the default pairing: type `i` (0..=10)
 /// promotes to `i + PROMOTED_PAIR`, as in crazyhouse's `~` and shogi's `+`.
 const PROMOTED_PAIR: u16 = 11;
-
-/// XBoard's default table, kept by every variant it knows that does not
-/// set its own (normal, atomic, losers, berolina, cylinder, ...).
-const DEFAULT_TABLE: &str = "PNBRQ...........Kpnbrq...........k";
-
-/// XBoard 4.9's piece-to-char tables for the variants it knows by name
-/// (`InitPosition` in `backend.c`). Chu Shogi's uses escapes for its
-/// promoted pieces, several of which XBoard itself hashes out of bounds;
-/// it is left out, so Chu books are not supported.
-const NATIVE_TABLES: &[(&str, &str)] = &[
-    ("normal", DEFAULT_TABLE),
-    ("fischerandom", DEFAULT_TABLE),
-    ("wildcastle", DEFAULT_TABLE),
-    ("nocastle", DEFAULT_TABLE),
-    ("losers", DEFAULT_TABLE),
-    ("suicide", DEFAULT_TABLE),
-    ("giveaway", DEFAULT_TABLE),
-    ("atomic", DEFAULT_TABLE),
-    ("3check", DEFAULT_TABLE),
-    ("twokings", DEFAULT_TABLE),
-    ("cylinder", DEFAULT_TABLE),
-    ("berolina", DEFAULT_TABLE),
-    ("shatranj", "PN.R.QB...Kpn.r.qb...k"),
-    ("makruk", "PN.R.M....SKpn.r.m....sk"),
-    ("asean", "PN.R.Q....BKpn.r.q....bk"),
-    ("grand", "PNBRQ..ACKpnbrq..ack"),
-    ("capablanca", "PNBRQ..ACKpnbrq..ack"),
-    ("caparandom", "PNBRQ..ACKpnbrq..ack"),
-    ("gothic", "PNBRQ..ACKpnbrq..ack"),
-    ("seirawan", "PNBRQ..HEKpnbrq..hek"),
-    ("janus", "PNBRQ..JKpnbrq..jk"),
-    ("falcon", "PNBRQ............FKpnbrq............fk"),
-    ("xiangqi", "PH.R.AE..K.C.ph.r.ae..k.c."),
-    ("shogi", "PNBRLS...G.++++++Kpnbrls...g.++++++k"),
-    ("courier", "PNBR.FE..WMKpnbr.fe..wmk"),
-    ("knightmate", "P.BRQ.....M.........K.p.brq.....m.........k."),
-    (
-        "spartan",
-        "PNBRQ.....................K......lw......g...h......ck",
-    ),
-    ("lion", "PNBRQ................LKpnbrq................lk"),
-    ("great", "PN....E...S..HWGMKpn....e...s..hwgmk"),
-    ("super", "PNBRQ..SE.......V.AKpnbrq..se.......v.ak"),
-    ("crazyhouse", "PNBRQ.......~~~~Kpnbrq.......~~~~k"),
-    ("bughouse", "PNBRQ.......~~~~Kpnbrq.......~~~~k"),
-];
-
-/// XBoard's variant numbers (`VariantClass` in `common.h`, 4.9), XORed
-/// into every key; 0 for the variants that share chess's books. Giveaway
-/// plays from suicide's books, gothic and capablanca from caparandom's.
-const VARIANT_NUMBERS: &[(&str, u64)] = &[
-    ("normal", 0),
-    ("fischerandom", 0),
-    ("nocastle", 0),
-    ("xiangqi", 0),
-    ("wildcastle", 2),
-    ("bughouse", 5),
-    ("crazyhouse", 6),
-    ("losers", 7),
-    ("suicide", 8),
-    ("giveaway", 8),
-    ("twokings", 10),
-    ("atomic", 12),
-    ("3check", 13),
-    ("shatranj", 14),
-    ("shogi", 23),
-    ("chu", 24),
-    ("courier", 25),
-    ("gothic", 32),
-    ("capablanca", 32),
-    ("knightmate", 28),
-    ("fairy", 29),
-    ("cylinder", 30),
-    ("falcon", 31),
-    ("caparandom", 32),
-    ("berolina", 33),
-    ("janus", 34),
-    ("super", 35),
-    ("great", 36),
-    ("makruk", 38),
-    ("seirawan", 39),
-    ("grand", 40),
-    ("spartan", 41),
-    ("asean", 43),
-    ("lion", 44),
-];
 
 /// The Chess960 extension of Polyglot's castling keys (the seed document,
 /// `RandomCastle[16]`): offsets 0-3 are Polyglot's four keys, for outer
@@ -252,51 +169,19 @@ pub struct BookHasher {
     shogi: bool,
 }
 
-/// The variants XBoard plays with holdings (`holdingsSize` in
-/// `InitPosition`); others get them from an engine's `setup`.
-const NATIVE_HOLDINGS: &[&str] = &[
-    "crazyhouse",
-    "bughouse",
-    "shogi",
-    "seirawan",
-    "super",
-    "great",
-    "grand",
-];
-
 impl BookHasher {
     /// The hasher for `variant`, with XBoard's table for the variants it
     /// knows by name, else the table Griffon announces in `setup`.
     pub fn new(variant: &Variant) -> Result<BookHasher, BookError> {
-        let name = variant.xboard.name.as_str();
-        let native = NATIVE_TABLES.iter().find(|(n, _)| *n == name);
-        let (table, class) = match native {
-            Some((_, t)) => (t.to_string(), name.to_string()),
-            None if name == "chu" => {
-                return Err(BookError(
-                    "Chu Shogi books are not supported: XBoard's keys for \
-                     its promoted pieces read outside the key table"
-                        .into(),
-                ));
-            }
-            None => (
-                variant
-                    .xboard
-                    .piece_to_char_table
-                    .clone()
-                    .unwrap_or_else(|| crate::xboard::setup::piece_to_char(variant)),
-                variant
-                    .xboard
-                    .variant_template
-                    .clone()
-                    .unwrap_or_else(|| "fairy".into()),
-            ),
+        let facts = &variant.xboard.book;
+        if let Some(why) = facts.unsupported {
+            return Err(BookError(why.into()));
+        }
+        let table = match facts.table {
+            Some(t) => t.to_string(),
+            None => variant.piece_to_char_table(),
         };
         let slots = parse_table(&table)?;
-        let variant_term = VARIANT_NUMBERS
-            .iter()
-            .find(|(n, _)| *n == class)
-            .map_or(0, |&(_, v)| v);
         let roles = variant.pieces.len();
         let mut types = [vec![None; roles], vec![None; roles]];
         let mut promoted = [vec![None; roles], vec![None; roles]];
@@ -347,21 +232,16 @@ impl BookHasher {
             }
         }
         let (w, h) = (u32::from(variant.width), u32::from(variant.height));
-        let holdings = if native.is_some() {
-            NATIVE_HOLDINGS.contains(&name)
-        } else {
-            variant.xboard.pocket_size > 0
-        };
         Ok(BookHasher {
             width: w,
             types: types.map(Vec::into_boxed_slice),
             promoted: promoted.map(Vec::into_boxed_slice),
             rows: rows.map(Vec::into_boxed_slice),
-            variant_term,
+            variant_term: facts.variant_number,
             holdings_base: w * h,
             height: h,
-            holdings_columns: if holdings { 2 } else { 0 },
-            shogi: class == "shogi",
+            holdings_columns: if facts.holdings { 2 } else { 0 },
+            shogi: facts.shogi,
         })
     }
 

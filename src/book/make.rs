@@ -122,9 +122,8 @@ impl BookMaker {
         let v = &self.rules.variant;
         if let Some(tag) = game.tag("Variant") {
             let tag = tag.to_ascii_lowercase();
-            let ours = tag == v.name || tag == v.xboard.name || v.aliases.contains(&tag);
-            let chess = v.name == "normal" && (tag == "standard" || tag == "chess");
-            if !ours && !chess {
+            // PGN's tag for chess is `Standard` (or `chess`, an alias).
+            if !(v.is_called(&tag) || tag == v.xboard.name) {
                 self.report.other_variant += 1;
                 return;
             }

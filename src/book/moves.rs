@@ -60,11 +60,10 @@ impl MoveCoding {
     pub fn new(pos: &Position, hasher: &BookHasher) -> MoveCoding {
         let v = &pos.rules().variant;
         let (w, h) = (u32::from(v.width), u32::from(v.height));
-        let name = v.xboard.name.as_str();
         MoveCoding {
             width: w,
             size: w * h,
-            king_takes_rook: v.chess960 || name == "normal",
+            king_takes_rook: v.chess960 || v.xboard.book.king_takes_rook,
             shogi: hasher.shogi_family(),
         }
     }

@@ -25,29 +25,15 @@
 //! as XBoard adds its holdings.
 //!
 //! Each rule was measured against XBoard 4.9.1's keys along games
-//! (`BENCHMARKS.md`, `tests/book.rs`).
+//! (`BENCHMARKS.md`, `tests/book.rs`). Which variants they apply to is
+//! variant data: [`crate::variant::XBoardInfo`]'s `start_castling` and
+//! `promotion_holdings`.
 
 use crate::position::Position;
 use crate::types::{Color, Move, Sq};
 use crate::variant::FenFields;
 
 use super::random64::RANDOM64;
-
-/// XBoard's castling field at the start of its own setup, for the variants
-/// it knows whose start rights differ from the castling field of Griffon's
-/// start FEN: XBoard grants the rights of chess where Griffon's variant has
-/// no castling (suicide, great) or Black cannot castle (spartan).
-const XBOARD_START_CASTLING: &[(&str, &str)] =
-    &[("suicide", "KQkq"), ("spartan", "KQkq"), ("great", "KQkq")];
-
-/// The variants in which XBoard keeps captured pieces in their owner's
-/// holdings for promotion (its `FinishMove` and `ApplyMove`), with the
-/// pieces in hand at the start.
-const XBOARD_PROMOTION_HOLDINGS: &[(&str, &str)] = &[
-    ("grand", ""),
-    ("great", "SSSSSSSSSsssssssss"),
-    ("super", ""),
-];
 
 /// The castling rights and pieces in hand XBoard holds beyond a position's
 /// own, along a game: the start's, then [`XBoardState::play`] per move.
@@ -67,17 +53,12 @@ impl XBoardState {
     /// (XBoard's `new` without `setboard`); `pos` is that position.
     pub fn at_start(pos: &Position) -> XBoardState {
         let v = &pos.rules().variant;
-        let name = v.xboard.name.as_str();
-        let field = XBOARD_START_CASTLING
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, f)| f)
+        let field = v
+            .xboard
+            .start_castling
             .or_else(|| FenFields::split(&v.start.fen).ok()?.castling)
             .unwrap_or("-");
-        let hand = XBOARD_PROMOTION_HOLDINGS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or("", |&(_, h)| h);
+        let hand = v.xboard.promotion_holdings.unwrap_or("");
         Self::new(pos, field, hand)
     }
 
@@ -189,9 +170,7 @@ impl XBoardState {
 /// Griffon's does not keep them in hand itself.
 fn keeps_promotion_holdings(pos: &Position) -> bool {
     let v = &pos.rules().variant;
-    XBOARD_PROMOTION_HOLDINGS
-        .iter()
-        .any(|(n, _)| *n == v.xboard.name)
+    v.xboard.promotion_holdings.is_some()
         && !v.drops.captures_to_owners_hand
         && !v.drops.captures_to_hand
 }

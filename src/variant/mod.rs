@@ -85,7 +85,10 @@
 //! - `xboardName = NAME`: the name XBoard uses, if not the section name.
 //!   For a variant XBoard does not know, `pieceToCharTable`,
 //!   `variantTemplate` (the parent, default `fairy`) and `pocketSize` go
-//!   into the `setup` line Griffon sends it.
+//!   into the `setup` line Griffon sends it. What XBoard does by itself in
+//!   the variants it knows by name (its referee's rules, its book keys) is
+//!   one compatibility table keyed by that name (`xboard.rs`), read into
+//!   the variant's [`XBoardInfo`] at load.
 //! - `aliases = a, b`: other names for the variant (e.g. `chess` for
 //!   `normal`). Neither `aliases` nor `xboardName` is inherited.
 //! - `pieceNames = a:archbishop c:chancellor`: readable piece names (the
@@ -119,6 +122,7 @@ pub mod ini;
 mod keys;
 mod set;
 mod validate;
+mod xboard;
 
 pub use error::{
     LoadError, SyntaxError, SyntaxErrorKind, ValidationError, ValidationErrorKind, VariantError,
@@ -126,6 +130,7 @@ pub use error::{
 };
 pub use fen::{CastlingRight, FenError, FenFields, StartPosition};
 pub use set::{Compiler, Loaded, VariantSet};
+pub use xboard::{XBoardBook, XBoardInfo};
 
 use crate::types::{Color, Letter, Region, Role};
 use crate::xbetza::{Dialect, PieceMoves};
@@ -399,16 +404,6 @@ pub struct GameEnd {
     /// the opponent's next move may not be a non-Lion taking a Lion.
     pub lion_types: Vec<Role>,
     pub lion_weak_bridges: Vec<Role>,
-}
-
-/// What XBoard needs beyond the rules to display the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct XBoardInfo {
-    /// The name XBoard knows the variant by.
-    pub name: String,
-    pub piece_to_char_table: Option<String>,
-    pub variant_template: Option<String>,
-    pub pocket_size: u32,
 }
 
 /// A checked variant: the one description of a game that every other stage

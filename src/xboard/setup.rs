@@ -1,15 +1,11 @@
 //! What XBoard needs to show variants it does not know: the `setup` line
 //! (piece-to-char table, board size, parent variant, start FEN) and one
-//! `piece` line per piece type with its XBetza, plus `highlight` boards.
+//! `piece` line per piece type with its XBetza, and how XBoard referees
+//! the variants it knows.
 
 use crate::judge::Outcome;
-use crate::position::Position;
-use crate::types::{Color, Move, Sq, flag};
+use crate::types::Color;
 use crate::variant::Variant;
-
-/// XBoard's piece types in the order of its `pieceToCharTable`: the
-/// default letter of each (the king comes last).
-const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
 /// The `setup (TABLE) WxH+N_PARENT FEN` line for a variant XBoard does
 /// not know. The variant file may give the table, the parent whose rules
@@ -19,10 +15,7 @@ const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUK";
 /// and the neutral `fairy` parent without holdings.
 pub fn setup_line(variant: &Variant) -> String {
     let x = &variant.xboard;
-    let table = x
-        .piece_to_char_table
-        .clone()
-        .unwrap_or_else(|| piece_to_char(variant));
+    let table = variant.piece_to_char_table();
     let parent = x.variant_template.as_deref().unwrap_or("fairy");
     format!(
         "setup ({table}) {}x{}+{}_{parent} {}",
@@ -41,67 +34,14 @@ pub fn wants_piece_lines(variant: &Variant) -> bool {
         .is_none_or(|t| t == "fairy")
 }
 
-/// The piece-to-char table: every role in the XBoard slot whose default
-/// letter it uses, the others in free slots; `.` for unused slots. The
-/// royal piece takes the king's slot.
-pub fn piece_to_char(variant: &Variant) -> String {
-    let mut white: Vec<String> = vec![".".into(); XBOARD_ORDER.len()];
-    let mut pending = Vec::new();
-    for p in &variant.pieces {
-        let letter = p.letter.for_color(Color::White);
-        let slot = if p.royal {
-            Some(XBOARD_ORDER.len() - 1)
-        } else {
-            XBOARD_ORDER
-                .chars()
-                .position(|c| c.to_string() == letter)
-                .filter(|&i| i + 1 < XBOARD_ORDER.len())
-        };
-        match slot {
-            Some(i) if white[i] == "." => white[i] = letter,
-            _ => pending.push(letter),
-        }
-    }
-    for letter in pending {
-        if let Some(i) = (0..XBOARD_ORDER.len() - 1).find(|&i| white[i] == ".") {
-            white[i] = letter;
-        }
-    }
-    let black: Vec<String> = white
-        .iter()
-        .map(|s| {
-            if s == "." {
-                s.clone()
-            } else {
-                s.to_lowercase()
-            }
-        })
-        .collect();
-    format!("{}{}", white.concat(), black.concat())
-}
-
-/// Variants XBoard knows by name but whose pieces it learns from the first
-/// engine's `piece` commands (it accepts them for these without `setup`).
-pub const XBOARD_TAKES_PIECES: &[&str] = &["berolina", "cylinder", "great", "falcon"];
-
-/// XBoard variants whose bare-king rule XBoard 4.9 does not apply (it
-/// adjudicates a bare king only in shatranj), although the games' rules and
-/// Fairy-Stockfish's / Sjaak II's definitions have one. Seen in XBoard's
-/// debug log as "False win claim: 'bare king'".
-const XBOARD_NO_BARE_KING: &[&str] = &["courier", "great"];
-
-/// XBoard variants whose counting rules XBoard 4.9 does not apply ("False
-/// draw claim: 'counting rule'" in a makruk game against Fairy-Max).
-const XBOARD_NO_COUNTING: &[&str] = &["makruk", "asean"];
-
 /// XBoard referees the variants it knows by its own rules, and scores a
 /// claim it cannot verify as a false claim. The variant as XBoard plays
 /// it, without the game-end rules it lacks, so that Griffon plays such
 /// games on instead of claiming; `None` when nothing differs.
 pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
-    let name = variant.xboard.name.as_str();
-    let bare_king = XBOARD_NO_BARE_KING.contains(&name) && variant.end.extinction.is_some();
-    let counting = XBOARD_NO_COUNTING.contains(&name) && variant.end.counting_rule.is_some();
+    let x = &variant.xboard;
+    let bare_king = x.referee_ignores_bare_king && variant.end.extinction.is_some();
+    let counting = x.referee_ignores_counting && variant.end.counting_rule.is_some();
     if !bare_king && !counting {
         return None;
     }
@@ -169,68 +109,6 @@ pub fn with_wrap(betza: &str) -> String {
     }
     out.push_str(&segment);
     out
-}
-
-/// The `highlight` board for a lifted piece: yellow for moves, red for
-/// captures, cyan for the squares where a multi-leg move turns.
-pub fn highlight(pos: &Position, moves: &[Move], from: Sq) -> String {
-    let g = pos.rules().geometry();
-    let mut marks = vec![None; g.size];
-    for m in moves.iter().filter(|m| m.from() == from) {
-        let to = if m.is(flag::CASTLE) && pos.rules().variant.chess960 {
-            m.aux()
-        } else {
-            m.to()
-        };
-        let capture = m.is(flag::CAPTURE | flag::EP);
-        // `M`: XBoard asks whether to promote (shogi-style, optional).
-        let optional_promotion = m.promotion().is_some()
-            && moves.iter().any(|o| {
-                o.from() == m.from()
-                    && o.to() == m.to()
-                    && o.aux() == m.aux()
-                    && o.promotion().is_none()
-            })
-            && pos
-                .rules()
-                .variant
-                .promotion
-                .promoted_type
-                .iter()
-                .any(Option::is_some);
-        let mark = if optional_promotion {
-            'M'
-        } else if capture {
-            'R'
-        } else {
-            'Y'
-        };
-        if !matches!(marks[usize::from(to)], Some('R' | 'M')) {
-            marks[usize::from(to)] = Some(mark);
-        }
-        if m.is(flag::LOCUST) {
-            marks[usize::from(m.aux())] = Some('C');
-        }
-    }
-    g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
-}
-
-/// The `highlight` board for the second leg of a multi-leg move that
-/// started on `from` and was put down on `via`: where it may go on.
-pub fn highlight_second_leg(pos: &Position, moves: &[Move], from: Sq, via: Sq) -> String {
-    let g = pos.rules().geometry();
-    let mut marks = vec![None; g.size];
-    for m in moves.iter().filter(|m| m.from() == from) {
-        if m.is(flag::LOCUST) && m.aux() == via {
-            let occupied = m.to() != from && pos.piece_on(m.to()).is_some();
-            let mark = if occupied || m.to() == from { 'R' } else { 'Y' };
-            marks[usize::from(m.to())] = Some(mark);
-        } else if !m.is(flag::LOCUST) && m.to() == via && m.is(flag::CAPTURE) {
-            // Stopping on the victim's square.
-            marks[usize::from(via)] = Some('R');
-        }
-    }
-    g.fen_placement(|sq| marks[usize::from(sq)].map(String::from))
 }
 
 #[cfg(test)]

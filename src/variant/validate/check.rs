@@ -269,16 +269,16 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        XBoardInfo {
-            name: self.read(
+        XBoardInfo::new(
+            self.read(
                 "xboardName",
                 self.name.to_string(),
                 |_, v| Ok(v.to_string()),
             ),
-            piece_to_char_table: table,
-            variant_template: self.read("variantTemplate", None, |_, v| Ok(Some(v.to_string()))),
-            pocket_size: self.number("pocketSize", 0),
-        }
+            table,
+            self.read("variantTemplate", None, |_, v| Ok(Some(v.to_string()))),
+            self.number("pocketSize", 0),
+        )
     }
 
     fn warn_unused(&mut self) {

@@ -1,0 +1,169 @@
+//! The opening book in play: which file (option `Book File`, else the
+//! variant's own `books/VARIANT.bin`), its moves in the game's position,
+//! and the choice among them within the book depth (options `Book Depth`
+//! and `Book Variety`).
+//!
+//! Book keys are XBoard's, which hash castling rights and holdings that a
+//! Griffon position does not hold ([`XBoardState`]), so the book replays
+//! the game from its start position to look a position up.
+
+use super::protocol::Output;
+use crate::book::{Book, BookHasher, BookMoves, XBoardState};
+use crate::game::Game;
+use crate::position::Position;
+use crate::rng::Rng;
+use crate::types::Move;
+use crate::variant::Variant;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub(super) struct PlayBook {
+    /// Option `Book File`: a book for every variant; `None`: each
+    /// variant's own `books/VARIANT.bin` where there is one.
+    file: Option<PathBuf>,
+    /// The book in use for the current variant, with its key function.
+    book: Option<(Arc<Book>, BookHasher)>,
+    /// The file and variant `book` was read for.
+    loaded: Option<(PathBuf, String)>,
+    /// Option `Book Depth`: moves per side played from the book.
+    pub depth: u32,
+    /// Option `Book Variety`: 0 the heaviest move always, 50 in proportion
+    /// to weight, 100 all alike.
+    pub variety: u32,
+    /// The game's start position, with what XBoard holds there beyond it:
+    /// book keys replay the game from it.
+    start: Box<(Position, XBoardState)>,
+}
+
+impl PlayBook {
+    /// No book yet, for a game from `pos` (the variant's own setup).
+    pub(super) fn new(pos: &Position) -> PlayBook {
+        PlayBook {
+            file: None,
+            book: None,
+            loaded: None,
+            depth: 20,
+            variety: 50,
+            start: Box::new((pos.clone(), XBoardState::at_start(pos))),
+        }
+    }
+
+    /// The game now starts from `pos`, where XBoard holds `xboard`.
+    pub(super) fn set_start(&mut self, pos: Position, xboard: XBoardState) {
+        *self.start = (pos, xboard);
+    }
+
+    pub(super) fn is_open(&self) -> bool {
+        self.book.is_some()
+    }
+
+    /// `Book File`: use `file` (none: each variant's own) from now on.
+    pub(super) fn set_file<W: Write>(
+        &mut self,
+        file: Option<PathBuf>,
+        variant: &Variant,
+        out: &mut Output<W>,
+    ) {
+        self.file = file;
+        self.loaded = None;
+        self.open(variant, out);
+    }
+
+    /// Open the book for `variant`: the `Book File` option's, else
+    /// `books/VARIANT.bin` (see [`default_book`]) if there is one. A bad
+    /// file is reported and no book used.
+    pub(super) fn open<W: Write>(&mut self, variant: &Variant, out: &mut Output<W>) {
+        let path = match &self.file {
+            Some(p) => p.clone(),
+            None => match default_book(&variant.name) {
+                Some(p) => p,
+                None => {
+                    self.book = None;
+                    return;
+                }
+            },
+        };
+        // `new` before every game: keep a book already read for this
+        // variant rather than read the file again.
+        if self.loaded.as_ref() == Some(&(path.clone(), variant.name.clone()))
+            && self.book.is_some()
+        {
+            return;
+        }
+        self.book = None;
+        self.loaded = Some((path.clone(), variant.name.clone()));
+        let hasher = match BookHasher::new(variant) {
+            Ok(h) => h,
+            Err(e) => {
+                log::info!("no book for {}: {e}", variant.name);
+                return;
+            }
+        };
+        match Book::load(&path) {
+            Ok(book) => {
+                log::info!("book {}: {} entries", path.display(), book.len());
+                self.book = Some((Arc::new(book), hasher));
+            }
+            Err(e) => {
+                log::warn!("book: {e}");
+                if self.file.is_some() {
+                    out.send(&format!("telluser book not used: {e}"));
+                }
+            }
+        }
+    }
+
+    /// The book's moves in the game's position, if a book is open.
+    pub(super) fn moves(&self, game: &Game) -> BookMoves {
+        match &self.book {
+            Some((book, hasher)) => {
+                let (mut pos, mut xboard) = (*self.start).clone();
+                for m in game.moves() {
+                    xboard.play(&pos, m);
+                    pos.make(m);
+                }
+                crate::book::book_moves(book, hasher, &mut pos, &xboard)
+            }
+            None => BookMoves::default(),
+        }
+    }
+
+    /// A move from the book, while the game is within the book depth.
+    pub(super) fn pick(&self, game: &Game, rng: &mut Rng) -> Option<Move> {
+        let plies = game.len() as u32;
+        if self.book.is_none() || plies >= 2 * self.depth {
+            return None;
+        }
+        let found = self.moves(game);
+        for e in &found.illegal {
+            log::warn!(
+                "book entry {:016x} {:#06x} is no legal move here: ignored",
+                e.key,
+                e.mv
+            );
+        }
+        let random = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        crate::book::choose(&found.moves, self.variety, random)
+    }
+}
+
+/// The book Griffon plays a variant from by default: `books/VARIANT.bin`
+/// in the working directory, or in the executable's directory or one of
+/// the three above it (a WinBoard install keeps `books/` next to the
+/// engine; a cargo build runs from `target/release`).
+pub fn default_book(variant: &str) -> Option<PathBuf> {
+    let name = format!("{variant}.bin");
+    let mut dirs = vec![PathBuf::from("books")];
+    if let Ok(exe) = std::env::current_exe() {
+        let mut dir = exe.parent().map(Path::to_path_buf);
+        for _ in 0..4 {
+            let Some(d) = dir else { break };
+            dirs.push(d.join("books"));
+            dir = d.parent().map(Path::to_path_buf);
+        }
+    }
+    dirs.into_iter()
+        .map(|d| d.join(&name))
+        .find(|p| p.is_file())
+}

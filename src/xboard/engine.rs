@@ -1,0 +1,677 @@
+//! The engine loop: events in (protocol lines from the reader thread,
+//! iterations and results from the search thread), replies out. Each
+//! [`Command`] is carried out on the parts it concerns (the game, the
+//! clock, the options, the book, the search thread, edit mode, piece
+//! dragging); what takes several of them, such as playing our move or
+//! changing the variant, is here.
+
+use super::book::PlayBook;
+use super::clock::Clock;
+use super::edit::Edit;
+use super::game::GameState;
+use super::highlight::Drag;
+use super::input::{Event, MAX_LINE};
+use super::options::{self, EngineOption, Options};
+use super::protocol::{Command, Output, variant_name};
+use super::setup;
+use super::think::{Contempt, Done, Purpose, Thinker};
+use crate::book::XBoardState;
+use crate::eval::Evaluator;
+use crate::notation::move_text;
+use crate::position::{Position, Rules};
+use crate::rng::Rng;
+use crate::search::{Info, xboard_score};
+use crate::types::Move;
+use crate::variant::{Variant, VariantSet};
+use crate::weights::Params;
+use crossbeam::channel::{Receiver, Sender};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The XBoard engine: the parts of its state, each with its job.
+pub(super) struct Engine<W: Write> {
+    out: Output<W>,
+    /// The variants the engine offers.
+    set: VariantSet,
+    state: GameState,
+    clock: Clock,
+    options: Options,
+    book: PlayBook,
+    think: Thinker,
+    /// `Some` in edit mode.
+    edit: Option<Edit>,
+    drag: Drag,
+    /// Seeded from the clock: book choices and evaluation noise differ
+    /// between games.
+    rng: Rng,
+}
+
+impl<W: Write> Engine<W> {
+    /// The engine at the start position of chess, with `memory_mb`
+    /// megabytes for itself; iterations of its searches go to
+    /// `events_tx`.
+    pub(super) fn new(
+        out: W,
+        events_tx: Sender<Event>,
+        set: VariantSet,
+        memory_mb: usize,
+    ) -> Result<Engine<W>, String> {
+        let variant = set
+            .get("normal")
+            .ok_or("the built-in variant 'normal' is missing")?
+            .clone();
+        let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
+        let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+        Ok(Engine {
+            out: Output::new(out),
+            set,
+            book: PlayBook::new(&pos),
+            think: Thinker::new(&pos, events_tx, memory_mb),
+            state: GameState::new(variant, rules, pos),
+            clock: Clock::default(),
+            options: Options::default(),
+            edit: None,
+            drag: Drag::default(),
+            rng: Rng(std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)),
+        })
+    }
+
+    /// Evaluate with these weights from now on.
+    pub(super) fn set_params(&mut self, params: Option<Params>) {
+        self.options.params = params;
+        if let Some(s) = self.think.searcher() {
+            s.eval = Evaluator::with_optional(&self.state.rules, self.options.params.clone());
+        }
+        self.apply_noise();
+    }
+
+    /// Handle events until `quit` or the end of input.
+    pub(super) fn run(&mut self, rx: Receiver<Event>) {
+        loop {
+            let done_rx = self.think.done();
+            crossbeam::select! {
+                recv(rx) -> event => match event {
+                    Ok(event) => {
+                        if !self.event(event) {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                },
+                recv(done_rx) -> done => {
+                    if let Ok(done) = done {
+                        // The search's last thinking lines may still be
+                        // queued (the two channels race): show them before
+                        // the move, and keep any input for after it.
+                        let mut later = Vec::new();
+                        while let Ok(event) = rx.try_recv() {
+                            match event {
+                                Event::Info(id, info) => self.thinking(id, &info),
+                                other => later.push(other),
+                            }
+                        }
+                        self.finished(done);
+                        if !later.into_iter().all(|event| self.event(event)) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.think.stop();
+    }
+
+    /// Handle one event; false when the engine should quit.
+    fn event(&mut self, event: Event) -> bool {
+        match event {
+            Event::Line(line) => {
+                log::debug!("< {line}");
+                self.line(line.trim())
+            }
+            Event::Info(id, info) => {
+                self.thinking(id, &info);
+                true
+            }
+            Event::Overlong(head, len) => {
+                let head: String = head.chars().take(40).collect();
+                self.out.error(
+                    format!("line of {len} bytes, longer than {MAX_LINE}: ignored"),
+                    &format!("{head}..."),
+                );
+                true
+            }
+            Event::Eof => false,
+        }
+    }
+
+    fn thinking(&mut self, id: u64, info: &Info) {
+        if let Some(line) = self.think.thinking_line(id, info) {
+            self.out.send(&line);
+        }
+    }
+
+    /// Handle one line; false means quit.
+    fn line(&mut self, line: &str) -> bool {
+        if line.is_empty() {
+            return true;
+        }
+        if self.edit.is_some() {
+            self.edit_command(line);
+            return true;
+        }
+        match Command::parse(line) {
+            Ok(command) => self.command(command, line),
+            Err(e) => {
+                self.out.error(e, line);
+                true
+            }
+        }
+    }
+
+    /// Carry out one command (`line` is its text, for error replies);
+    /// false means quit.
+    fn command(&mut self, command: Command, line: &str) -> bool {
+        match command {
+            Command::Ignored => {}
+            Command::TablebasePath(dir) => self.set_tb_path(Some(dir.into())),
+            Command::Cores(n) => {
+                self.think.stop();
+                self.think.set_cores(n);
+            }
+            Command::Protover => {
+                for feature in options::features(&self.set) {
+                    self.out.send(&feature);
+                }
+            }
+            Command::Quit => return false,
+            Command::New => self.new_game(),
+            Command::Variant(arg) => self.set_variant(arg, line),
+            Command::Force => {
+                self.think.stop();
+                self.state.force = true;
+            }
+            Command::Go => {
+                self.think.stop();
+                self.state.force = false;
+                self.think.analyze = false;
+                self.state.engine_color = self.state.game.position().side_to_move();
+                self.start_search(Purpose::Move);
+            }
+            Command::PlayOther => {
+                self.think.stop();
+                self.state.force = false;
+                self.state.engine_color = self.state.game.position().side_to_move().opponent();
+            }
+            Command::SideToMove(side) => {
+                self.think.stop();
+                self.state.engine_color = side.opponent();
+            }
+            Command::Level(tc) => self.clock.set_level(tc),
+            Command::MoveTime(t) => self.clock.set_move_time(t),
+            Command::Depth(d) => self.clock.set_depth(d),
+            Command::Nps(n) => self.clock.set_nps(n),
+            Command::Time(t) => self.clock.set_our_time(t),
+            Command::Otim => {}
+            Command::UserMove(text) => self.user_move(text),
+            Command::MoveNow => self.think.move_now(),
+            Command::Ping(arg) => self.out.send(&format!("pong {arg}")),
+            Command::Draw => {
+                if self.state.accepts_draw(self.think.analyze) {
+                    self.out.send("offer draw");
+                }
+            }
+            Command::Result => {
+                self.think.stop();
+                self.state.over = true;
+            }
+            Command::SetBoard(fen) => self.setboard(fen, line),
+            Command::Edit => {
+                self.think.stop();
+                self.edit = Some(Edit::start(self.state.game.position()));
+            }
+            Command::Hint => {
+                let legal = self.state.game.legal_moves();
+                if let Some(&m) = legal.first() {
+                    let text = move_text(self.state.game.position(), m);
+                    self.out.send(&format!("Hint: {text}"));
+                }
+            }
+            Command::BookMoves => self.book_moves(),
+            Command::Undo => self.take_back(1, "no move to undo", line),
+            Command::Remove => self.take_back(2, "no moves to remove", line),
+            Command::Post(on) => self.think.post = on,
+            Command::Analyze => {
+                self.think.stop();
+                self.think.analyze = true;
+                self.state.force = true;
+                self.start_search(Purpose::Analyze);
+            }
+            Command::Exit => {
+                self.think.stop();
+                self.think.analyze = false;
+            }
+            Command::Status => {
+                if self.think.running().is_some() {
+                    let moves = self.state.game.legal_moves().len();
+                    self.out.send(&format!("stat01: 0 0 0 {moves} {moves}"));
+                }
+            }
+            Command::Memory(mb) => {
+                self.think.stop();
+                if let Err(kept) = self.think.set_memory(mb) {
+                    self.out
+                        .error(format!("cannot allocate {mb} MB; keeping {kept} MB"), line);
+                }
+            }
+            Command::Option(option) => self.set_option(option),
+            Command::Exclude(exclude, moves) => self.exclude(exclude, moves, line),
+            Command::Pause => {
+                self.think.stop();
+                self.state.paused = true;
+            }
+            Command::Resume => {
+                self.state.paused = false;
+                self.maybe_think();
+            }
+            Command::Lift(square) => match self.drag.lift(&mut self.state.game, square) {
+                Some(board) => self.out.send(&format!("highlight {board}")),
+                None => log::debug!("lift of a square off the board: {line}"),
+            },
+            Command::Put(square) => {
+                if !self.drag.put(&self.state.game, square) {
+                    self.out.error("bad square", line);
+                }
+            }
+        }
+        true
+    }
+
+    // ----- thinking ---------------------------------------------------------
+
+    fn start_search(&mut self, purpose: Purpose) {
+        if self.think.running().is_some() || self.state.over && purpose == Purpose::Move {
+            return;
+        }
+        if purpose == Purpose::Move
+            && let Some(m) = self.book.pick(&self.state.game, &mut self.rng)
+        {
+            if self.think.post {
+                // A PV in brackets: not a search (the protocol's way to
+                // show a book move).
+                let text = move_text(self.state.game.position(), m);
+                self.out.send(&format!("0 0 0 0 ({text} book)"));
+            }
+            self.play_our_move(m);
+            return;
+        }
+        let limits = self.clock.limits(purpose);
+        let contempt = Contempt {
+            draw: self.options.contempt,
+            trade: self.options.trade_contempt,
+            pawn_trade: self.options.pawn_trade_contempt,
+        };
+        if let Err(e) = self
+            .think
+            .start(purpose, &self.state.game, limits, contempt)
+        {
+            self.out.error(format!("cannot start search: {e}"), "go");
+        }
+    }
+
+    /// A search ended: play its move (or resign) if it searched for one.
+    fn finished(&mut self, done: Done) {
+        let Some((purpose, result)) = self.think.finish(done) else {
+            return;
+        };
+        if purpose != Purpose::Move {
+            return;
+        }
+        let score = xboard_score(result.score);
+        if self.state.resigns(score, self.options.resign_threshold) {
+            self.out.send("resign");
+            return;
+        }
+        match result.best {
+            Some(m) => self.play_our_move(m),
+            None => {
+                // No legal move: the game is over; say why.
+                if !self.state.claim_result(&mut self.out) {
+                    self.out.send("resign");
+                }
+            }
+        }
+    }
+
+    /// Play `m` as the engine's move, and claim the result if it ends
+    /// the game.
+    fn play_our_move(&mut self, m: Move) {
+        let text = move_text(self.state.game.position(), m);
+        self.state.game.play(m);
+        self.clock.moved();
+        self.out.send(&format!("move {text}"));
+        self.state.claim_result(&mut self.out);
+    }
+
+    /// After a change of the game: think if it is our turn.
+    fn maybe_think(&mut self) {
+        if self.think.analyze {
+            self.think.stop();
+            self.start_search(Purpose::Analyze);
+            return;
+        }
+        if self.state.our_turn() {
+            self.start_search(Purpose::Move);
+        }
+    }
+
+    /// `undo` (one ply) and `remove` (two): take the moves back, or reply
+    /// `Error (none): LINE` if the game has fewer.
+    fn take_back(&mut self, plies: usize, none: &str, line: &str) {
+        self.think.stop();
+        if self.state.take_back(plies) {
+            self.analyze_again();
+        } else {
+            self.out.error(none, line);
+        }
+    }
+
+    /// After a change of the position in analyze mode: analyze it.
+    fn analyze_again(&mut self) {
+        if self.think.analyze {
+            self.start_search(Purpose::Analyze);
+        }
+    }
+
+    // ----- the game ---------------------------------------------------------
+
+    fn new_game(&mut self) {
+        self.think.stop();
+        self.state.new_game();
+        self.think.analyze = false;
+        self.clock.new_game();
+        if let Some(s) = self.think.searcher() {
+            s.clear();
+            s.excluded.clear();
+        }
+        // `new` means the standard game; `variant` may follow.
+        match self.set.get("normal").cloned() {
+            Some(v) => {
+                if let Err(e) = self.load_variant(v) {
+                    self.out.error(e, "new");
+                }
+            }
+            None => self.out.error("no normal variant", "new"),
+        }
+    }
+
+    fn set_variant(&mut self, arg: &str, line: &str) {
+        self.think.stop();
+        // XBoard's board-size prefix `WxH+S_name`: the variant itself at
+        // its own size, or one defined on that parent at that size and
+        // holdings (XBoard's Shogi at 5x5 with 5 piece types in hand is
+        // minishogi, `5x5+4_shogi` Kyoto shogi).
+        let (size, name) = match variant_name(arg) {
+            Ok(found) => found,
+            Err(size) => {
+                self.out.error(format!("bad board size {size}"), line);
+                return;
+            }
+        };
+        let named = |v: &&Arc<Variant>| v.xboard.name == name || v.is_called(name);
+        let found = match size {
+            None => self.set.iter().find(named),
+            Some(size) => self
+                .set
+                .iter()
+                .filter(named)
+                .find(|v| (v.width, v.height) == (size.width, size.height))
+                .or_else(|| {
+                    self.set.iter().find(|v| {
+                        v.xboard.variant_template.as_deref() == Some(name)
+                            && (v.width, v.height, v.xboard.pocket_size)
+                                == (size.width, size.height, size.holdings)
+                    })
+                }),
+        }
+        .cloned();
+        let Some(mut variant) = found else {
+            self.out.error("unknown variant", line);
+            return;
+        };
+        if let Some(v) = setup::as_xboard_referees(&variant) {
+            variant = Arc::new(v);
+        }
+        if let Err(e) = self.load_variant(variant.clone()) {
+            self.out.error(e, line);
+            return;
+        }
+        let known = variant.xboard.known_to_xboard;
+        if !known {
+            let setup = setup::setup_line(&variant);
+            self.out.send(&setup);
+        }
+        if !known && setup::wants_piece_lines(&variant) || variant.xboard.takes_pieces {
+            for p in setup::piece_lines(&variant) {
+                self.out.send(&p);
+            }
+        }
+    }
+
+    fn load_variant(&mut self, variant: Arc<Variant>) -> Result<(), String> {
+        let same = Arc::ptr_eq(&variant, &self.state.variant);
+        let rules = if same {
+            self.state.rules.clone()
+        } else {
+            Rules::new(variant.clone()).map_err(|e| e.to_string())?
+        };
+        let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+        if !same {
+            let eval = Evaluator::with_optional(&rules, self.options.params.clone());
+            self.think.change_variant(&pos, eval);
+        }
+        self.state.variant = variant;
+        self.state.rules = rules;
+        if self
+            .think
+            .searcher()
+            .is_some_and(|s| s.tablebases.is_none())
+        {
+            self.open_tablebases();
+        }
+        self.book.open(&self.state.variant, &mut self.out);
+        self.apply_noise();
+        self.book
+            .set_start(pos.clone(), XBoardState::at_start(&pos));
+        self.state.restart(pos);
+        Ok(())
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if self.think.running() == Some(Purpose::Move) {
+            // We do not ponder: a move while we think on ours is out of turn.
+            self.out
+                .send(&format!("Illegal move (it is the engine's turn): {text}"));
+            return;
+        }
+        if self.think.analyze {
+            self.think.stop();
+        }
+        match self.state.game.parse_move(text) {
+            Ok(m) => {
+                self.state.game.play(m);
+                if self.think.analyze {
+                    self.start_search(Purpose::Analyze);
+                    return;
+                }
+                if !self.state.claim_result(&mut self.out) {
+                    self.maybe_think();
+                }
+            }
+            Err(e) => {
+                self.out.send(&format!("Illegal move ({e}): {text}"));
+                self.analyze_again();
+            }
+        }
+    }
+
+    fn setboard(&mut self, fen: &str, line: &str) {
+        self.think.stop();
+        match Position::from_fen(self.state.rules.clone(), fen) {
+            Ok(pos) => {
+                self.book
+                    .set_start(pos.clone(), XBoardState::from_fen(&pos, fen));
+                self.state.restart(pos);
+                if let Some(s) = self.think.searcher() {
+                    s.excluded.clear();
+                }
+                self.analyze_again();
+            }
+            Err(e) => {
+                self.out.error(format!("bad FEN: {e}"), line);
+                self.analyze_again();
+            }
+        }
+    }
+
+    /// A line in edit mode; `.` ends it.
+    fn edit_command(&mut self, line: &str) {
+        let g = self.state.rules.geometry().clone();
+        if line != "." {
+            if let Some(edit) = self.edit.as_mut()
+                && edit.command(line, &g).is_err()
+            {
+                self.out.error("bad edit command", line);
+            }
+            return;
+        }
+        let Some(edit) = self.edit.take() else {
+            return;
+        };
+        let fen = edit.fen(&g, self.state.game.position().side_to_move());
+        match Position::from_fen(self.state.rules.clone(), &fen) {
+            Ok(pos) => {
+                self.book.set_start(pos.clone(), XBoardState::default());
+                self.state.restart(pos);
+            }
+            Err(e) => self.out.error(format!("bad position: {e}"), "edit"),
+        }
+    }
+
+    /// `bk`: the book's moves here, with their shares.
+    fn book_moves(&mut self) {
+        let found = self.book.moves(&self.state.game);
+        let total: u32 = found.moves.iter().map(|(_, e)| u32::from(e.weight)).sum();
+        if found.moves.is_empty() {
+            self.out.send(if self.book.is_open() {
+                " not in the book"
+            } else {
+                " no book"
+            });
+        }
+        for (m, e) in &found.moves {
+            let text = move_text(self.state.game.position(), *m);
+            let share = 100 * u32::from(e.weight) / total.max(1);
+            self.out
+                .send(&format!(" {text} {share}% (weight {})", e.weight));
+        }
+        self.out.send("");
+    }
+
+    /// `exclude MOVE`, `include MOVE`, `exclude all`, `include all`: the
+    /// root moves analysis may consider.
+    fn exclude(&mut self, exclude: bool, arg: &str, line: &str) {
+        let restart = self.think.running() == Some(Purpose::Analyze);
+        self.think.stop();
+        let legal = self.state.game.legal_moves();
+        let moves: Vec<Move> = if arg == "all" {
+            legal.to_vec()
+        } else {
+            match self.state.game.parse_move(arg) {
+                Ok(m) => vec![m],
+                Err(e) => {
+                    self.out.error(e, line);
+                    Vec::new()
+                }
+            }
+        };
+        if let Some(s) = self.think.searcher() {
+            for m in moves {
+                s.excluded.retain(|x| *x != m);
+                if exclude {
+                    s.excluded.push(m);
+                }
+            }
+        }
+        if restart {
+            self.start_search(Purpose::Analyze);
+        }
+    }
+
+    // ----- options ----------------------------------------------------------
+
+    fn set_option(&mut self, option: EngineOption) {
+        match option {
+            EngineOption::Resign(on) => self.options.set_resign(on),
+            EngineOption::ResignThreshold(cp) => self.options.set_resign_threshold(cp),
+            EngineOption::Contempt(cp) => self.options.contempt = cp,
+            EngineOption::TradeContempt(cp) => self.options.trade_contempt = cp,
+            EngineOption::PawnTradeContempt(cp) => self.options.pawn_trade_contempt = cp,
+            EngineOption::TablebasePath(dir) => self.set_tb_path(dir),
+            EngineOption::BookFile(file) => {
+                self.book.set_file(file, &self.state.variant, &mut self.out);
+            }
+            EngineOption::EvalNoise(cp) => {
+                self.think.stop();
+                self.options.eval_noise = cp;
+                self.apply_noise();
+            }
+            EngineOption::BookDepth(d) => self.book.depth = d,
+            EngineOption::BookVariety(v) => self.book.variety = v,
+            EngineOption::MoveOverhead(t) => self.clock.set_overhead(t),
+        }
+    }
+
+    /// The `Eval Noise` setting into the evaluator, with a fresh seed.
+    fn apply_noise(&mut self) {
+        let seed = self.rng.next_u64();
+        let noise = self.options.eval_noise;
+        if let Some(s) = self.think.searcher() {
+            s.eval.noise = noise;
+            s.eval.noise_seed = seed;
+        }
+    }
+
+    /// Use the tables in `dir` (none: no tables) from now on.
+    pub(super) fn set_tb_path(&mut self, dir: Option<PathBuf>) {
+        self.think.stop();
+        self.options.tb_path = dir;
+        if let Some(s) = self.think.searcher() {
+            s.tablebases = None;
+        }
+        self.open_tablebases();
+    }
+
+    /// Open the current variant's tables in the tablebase directory.
+    fn open_tablebases(&mut self) {
+        let Some(dir) = self.options.tb_path.clone() else {
+            return;
+        };
+        let rules = &self.state.rules;
+        let (tb, warnings) = crate::tablebase::probe::Tablebases::open(&dir, rules);
+        for w in warnings {
+            log::warn!("tablebases: {w}");
+        }
+        log::info!(
+            "tablebases: {} tables of {} in {}",
+            tb.len(),
+            rules.variant.name,
+            dir.display()
+        );
+        if let Some(s) = self.think.searcher() {
+            s.tablebases = (!tb.is_empty()).then(|| Arc::new(tb));
+        }
+    }
+}

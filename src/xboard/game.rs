@@ -1,0 +1,158 @@
+//! The game as the XBoard engine plays it: the variant and its rules, the
+//! moves so far, which side the engine plays (or none, in `force` mode),
+//! whether the game is over, and the engine's judgement of it: results to
+//! claim, draw offers to take, when to resign.
+
+use super::protocol::Output;
+use crate::game::Game;
+use crate::judge::{EndReason, Outcome};
+use crate::position::{Position, Rules};
+use crate::types::Color;
+use crate::variant::Variant;
+use std::io::Write;
+use std::sync::Arc;
+
+pub(super) struct GameState {
+    /// The variant played, as XBoard referees it
+    /// ([`super::setup::as_xboard_referees`]).
+    pub variant: Arc<Variant>,
+    pub rules: Arc<Rules>,
+    pub game: Game,
+    /// `force`: the engine plays neither side.
+    pub force: bool,
+    pub engine_color: Color,
+    /// `pause`: no thinking until `resume`.
+    pub paused: bool,
+    /// Set once the game ended by rule (or a `result` arrived).
+    pub over: bool,
+    /// The score (centipawns, our view) of our last move's search.
+    pub last_score: Option<i64>,
+    /// Our consecutive moves with a score below the resign threshold.
+    pub hopeless_moves: u32,
+}
+
+impl GameState {
+    /// A game of `variant` (whose rules are `rules`) from `pos`.
+    pub(super) fn new(variant: Arc<Variant>, rules: Arc<Rules>, pos: Position) -> GameState {
+        GameState {
+            variant,
+            rules,
+            game: Game::new(pos),
+            force: false,
+            engine_color: Color::Black,
+            paused: false,
+            over: false,
+            last_score: None,
+            hopeless_moves: 0,
+        }
+    }
+
+    /// `new`: the engine plays Black, thinks when it is its turn, and
+    /// forgets the last game's scores.
+    pub(super) fn new_game(&mut self) {
+        self.force = false;
+        self.paused = false;
+        self.engine_color = Color::Black;
+        self.hopeless_moves = 0;
+        self.last_score = None;
+        self.over = false;
+    }
+
+    /// A new game from `pos`.
+    pub(super) fn restart(&mut self, pos: Position) {
+        self.game = Game::new(pos);
+        self.over = false;
+    }
+
+    /// Takes back the last `plies` moves; false (and nothing taken back)
+    /// when the game has fewer.
+    pub(super) fn take_back(&mut self, plies: usize) -> bool {
+        if self.game.len() < plies {
+            return false;
+        }
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.over = false;
+        true
+    }
+
+    /// The engine should think about a move now.
+    pub(super) fn our_turn(&self) -> bool {
+        !self.force
+            && !self.paused
+            && !self.over
+            && self.game.position().side_to_move() == self.engine_color
+    }
+
+    /// Records the score of our move's search (centipawns, our view);
+    /// true when we resign: after three moves in a row below minus
+    /// `threshold` (0: never).
+    pub(super) fn resigns(&mut self, score: i64, threshold: i64) -> bool {
+        self.last_score = Some(score);
+        if threshold > 0 && score < -threshold {
+            self.hopeless_moves += 1;
+        } else {
+            self.hopeless_moves = 0;
+        }
+        if threshold > 0 && self.hopeless_moves >= 3 {
+            self.over = true;
+            return true;
+        }
+        false
+    }
+
+    /// If the game is over by rule, say so; true when it is.
+    pub(super) fn claim_result<W: Write>(&mut self, out: &mut Output<W>) -> bool {
+        if let Some(outcome) = self.game.outcome() {
+            let variant = &self.game.position().rules().variant;
+            let known = variant.xboard.known_to_xboard;
+            if known && super::setup::xboard_judges_itself(&outcome) {
+                // XBoard rules on it when it sees fit; play on until then.
+                return false;
+            }
+            if known
+                && outcome
+                    == (Outcome::Draw {
+                        reason: EndReason::Repetition,
+                    })
+                && self.game.repetitions_since_irreversible() + 1 < variant.end.n_fold_rule as usize
+            {
+                // A repetition across captures whose pieces came back from
+                // the holdings: XBoard counts only since the last capture
+                // and would call the claim false. Offer the draw instead
+                // (and accept one); play on meanwhile.
+                out.send("offer draw");
+                return false;
+            }
+            self.over = true;
+            let text = outcome.to_string();
+            if let Outcome::Draw { .. } = outcome {
+                out.send("offer draw");
+            }
+            out.send(&text);
+            return true;
+        }
+        false
+    }
+
+    /// Take the opponent's draw offer when our last search saw us a pawn
+    /// down, or no better than equal after the opening, or when the
+    /// position is dead or drawn by the rules; never in analysis.
+    pub(super) fn accepts_draw(&mut self, analyzing: bool) -> bool {
+        if self.over || analyzing {
+            return false;
+        }
+        if crate::judge::insufficient_material(self.game.position()) {
+            return true;
+        }
+        if let Some(Outcome::Draw { .. }) = self.game.outcome() {
+            // Drawn by the rules (XBoard could not verify our claim).
+            return true;
+        }
+        match self.last_score {
+            Some(s) => s <= -100 || (s <= 0 && self.game.position().fullmove_number() > 30),
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,336 @@
+//! The search thread as the XBoard engine drives it, for a move or for
+//! analysis: starting a search on its own thread, stopping it, taking its
+//! result back, and the thinking lines its iterations become. The
+//! [`Thinker`] also owns what a search runs with: the searcher, its
+//! threads (`cores`) and its hash table (`memory`).
+//!
+//! A search reports each iteration as an [`Event::Info`] on the engine's
+//! event channel and its end as a [`Done`] on a channel of its own, with
+//! the searcher, which goes back to the thinker for the next search.
+
+use super::input::Event;
+use crate::game::Game;
+use crate::judge::Seen;
+use crate::notation::move_text;
+use crate::position::Position;
+use crate::search::{
+    Info, Limits, Reporter, SEARCH_STACK, SearchResult, Searcher, TranspositionTable, xboard_score,
+};
+use crossbeam::channel::{Receiver, Sender, unbounded};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+/// Megabytes the engine takes until XBoard's `memory` says otherwise.
+pub(super) const DEFAULT_MEMORY_MB: usize = 64;
+
+/// The hash table's share of XBoard's `memory` (megabytes for the whole
+/// engine) when searching with `threads` threads, so that the process
+/// stays within it. The rest of the engine (code and libraries, about
+/// 7 MB; the variant's trajectory tables and positions; each thread's
+/// stack, history tables and 1 MB continuation history) came to at most
+/// 11.4 MB with one thread once a session had loaded every built-in
+/// variant in turn, and about 2.5 MB more per thread
+/// (`tools/hardening/limits.py`; per-variant buffers are reused, not freed
+/// and taken again, so the allocator does not pile up freed blocks). The
+/// reserve, 11 MB and 3 MB per thread, covers that; when `memory` cannot
+/// hold the reserve the table gets the smallest size, 1 MB, and the bound
+/// is the engine's own.
+fn hash_megabytes(memory: usize, threads: usize) -> usize {
+    let reserve = 11 + 3 * threads.clamp(1, 256);
+    memory.saturating_sub(reserve).max(1)
+}
+
+/// Why the engine searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Purpose {
+    /// To play a move.
+    Move,
+    /// Analyze mode: until told otherwise.
+    Analyze,
+}
+
+/// What a draw and trades are worth to us in a search for a move
+/// (centipawns; see [`super::options::Options`]). Analysis uses none.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Contempt {
+    pub draw: i32,
+    pub trade: i32,
+    pub pawn_trade: i32,
+}
+
+/// A search's end, sent by its thread with the searcher.
+pub(super) struct Done {
+    id: u64,
+    result: SearchResult,
+    searcher: Box<Searcher>,
+}
+
+/// Sends iteration reports from the search thread to the protocol loop.
+struct ChannelReporter {
+    id: u64,
+    tx: Sender<Event>,
+}
+
+impl Reporter for ChannelReporter {
+    fn iteration(&mut self, _: &Position, info: &Info) {
+        let _ = self.tx.send(Event::Info(self.id, info.clone()));
+    }
+}
+
+struct Running {
+    id: u64,
+    purpose: Purpose,
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+    /// The position searched (for formatting thinking output).
+    root: Position,
+}
+
+/// The searcher and the search running on it, if any.
+pub(super) struct Thinker {
+    /// `None` while a search thread has it.
+    searcher: Option<Box<Searcher>>,
+    running: Option<Running>,
+    next_id: u64,
+    events_tx: Sender<Event>,
+    done_tx: Sender<Done>,
+    done_rx: Receiver<Done>,
+    /// `post`: send thinking output.
+    pub post: bool,
+    /// Analyze mode.
+    pub analyze: bool,
+    memory_mb: usize,
+    /// Whether the hash table has `memory_mb`'s size yet. It is sized at
+    /// the first search or `memory`, not at start-up: XBoard sends
+    /// `memory` before the first search, and a default-sized table taken
+    /// before that would already have broken a smaller limit.
+    table_sized: bool,
+    /// Search threads (XBoard `cores`).
+    cores: usize,
+}
+
+impl Thinker {
+    /// A searcher for `pos`, with a 1 MB table until the first search
+    /// sizes it for `memory_mb`.
+    pub(super) fn new(pos: &Position, events_tx: Sender<Event>, memory_mb: usize) -> Thinker {
+        let (done_tx, done_rx) = unbounded();
+        let searcher = Searcher::new(pos, 1, Arc::new(AtomicBool::new(false)));
+        Thinker {
+            searcher: Some(Box::new(searcher)),
+            running: None,
+            next_id: 0,
+            events_tx,
+            done_tx,
+            done_rx,
+            post: true,
+            analyze: false,
+            memory_mb,
+            table_sized: false,
+            cores: 1,
+        }
+    }
+
+    /// The searcher, unless a search thread has it.
+    pub(super) fn searcher(&mut self) -> Option<&mut Searcher> {
+        self.searcher.as_deref_mut()
+    }
+
+    /// Where finished searches arrive (for [`Thinker::finish`]).
+    pub(super) fn done(&self) -> Receiver<Done> {
+        self.done_rx.clone()
+    }
+
+    /// Why the running search runs, if one does.
+    pub(super) fn running(&self) -> Option<Purpose> {
+        self.running.as_ref().map(|r| r.purpose)
+    }
+
+    /// A searcher for another variant, starting at `pos`, evaluating with
+    /// `eval`: the old one's table, emptied, and its per-thread buffers.
+    pub(super) fn change_variant(&mut self, pos: &Position, eval: crate::eval::Evaluator) {
+        let mut searcher = match self.searcher.take() {
+            Some(old) => old.into_variant(pos),
+            None => {
+                self.table_sized = false;
+                Searcher::new(pos, 1, Arc::new(AtomicBool::new(false)))
+            }
+        };
+        searcher.set_threads(self.cores);
+        searcher.eval = eval;
+        self.searcher = Some(Box::new(searcher));
+    }
+
+    /// Searches the game's position on a thread of its own. Does nothing
+    /// without a searcher; `Err` if the thread cannot start.
+    pub(super) fn start(
+        &mut self,
+        purpose: Purpose,
+        game: &Game,
+        limits: Limits,
+        contempt: Contempt,
+    ) -> std::io::Result<()> {
+        if !self.table_sized && !self.size_table(self.memory_mb) {
+            log::warn!(
+                "cannot allocate {} MB for the hash table; searching with 1 MB",
+                self.memory_mb
+            );
+        }
+        let Some(mut searcher) = self.searcher.take() else {
+            return Ok(());
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher.set_stop(stop.clone());
+        searcher.promoted_drops = false;
+        let contempt = match purpose {
+            Purpose::Analyze => Contempt::default(),
+            Purpose::Move => contempt,
+        };
+        searcher.contempt = contempt.draw;
+        searcher.trade_contempt = contempt.trade;
+        searcher.pawn_trade_contempt = contempt.pawn_trade;
+        let root = game.position().clone();
+        let keys: Vec<Seen> = game.keys().to_vec();
+        let tx = self.events_tx.clone();
+        let done_tx = self.done_tx.clone();
+        let thread_root = root.clone();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let mut reporter = ChannelReporter { id, tx };
+                let result = searcher.search(&thread_root, &keys, limits, &mut reporter);
+                let _ = done_tx.send(Done {
+                    id,
+                    result,
+                    searcher,
+                });
+            })?;
+        self.running = Some(Running {
+            id,
+            purpose,
+            stop,
+            handle,
+            root,
+        });
+        Ok(())
+    }
+
+    /// `?`: a search for a move stops and plays what it has.
+    pub(super) fn move_now(&self) {
+        if let Some(r) = &self.running
+            && r.purpose == Purpose::Move
+        {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Stop a running search and throw its result away.
+    pub(super) fn stop(&mut self) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        running.stop.store(true, Ordering::Relaxed);
+        // The search thread always reports back, so this does not block long.
+        while let Ok(done) = self.done_rx.recv() {
+            if done.id == running.id {
+                self.searcher = Some(done.searcher);
+                break;
+            }
+        }
+        let _ = running.handle.join();
+    }
+
+    /// Takes a finished search's searcher back; its purpose and result if
+    /// it is the running search (not one stopped and discarded).
+    pub(super) fn finish(&mut self, done: Done) -> Option<(Purpose, SearchResult)> {
+        let Some(running) = self.running.take_if(|r| r.id == done.id) else {
+            self.searcher = Some(done.searcher);
+            return None;
+        };
+        let _ = running.handle.join();
+        self.searcher = Some(done.searcher);
+        Some((running.purpose, done.result))
+    }
+
+    /// The thinking line for an iteration of search `id`, if it is the
+    /// running search and thinking output is on.
+    pub(super) fn thinking_line(&self, id: u64, info: &Info) -> Option<String> {
+        let running = self.running.as_ref()?;
+        if running.id != id || !self.post {
+            return None;
+        }
+        let mut pos = running.root.clone();
+        let mut pv = String::new();
+        for &m in &info.pv {
+            pv.push(' ');
+            pv.push_str(&move_text(&pos, m));
+            pos.make(m);
+        }
+        // XBoard's thinking line: ply score time nodes, then selective
+        // depth, speed (nodes per second) and tablebase hits before the
+        // tab.
+        Some(format!(
+            "{} {} {} {} {} {} 0\t{}",
+            info.depth,
+            xboard_score(info.score),
+            info.elapsed.as_millis() / 10,
+            info.nodes,
+            info.seldepth,
+            info.nps(),
+            pv.trim_start()
+        ))
+    }
+
+    /// `memory`: the table's share of `mb` megabytes. `Err` with the
+    /// megabytes kept if the system refuses the new size.
+    pub(super) fn set_memory(&mut self, mb: usize) -> Result<(), usize> {
+        let old = self.memory_mb;
+        if self.size_table(mb) {
+            return Ok(());
+        }
+        // The system refuses the new size: take the old one back.
+        if !self.size_table(old) {
+            self.memory_mb = 1;
+        }
+        Err(self.memory_mb)
+    }
+
+    /// `cores`: search with `n` threads.
+    pub(super) fn set_cores(&mut self, n: usize) {
+        if hash_megabytes(self.memory_mb, n) != hash_megabytes(self.memory_mb, self.cores) {
+            // More threads leave less for the table (resized at the next
+            // search).
+            self.table_sized = false;
+        }
+        self.cores = n;
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_threads(n);
+        }
+    }
+
+    /// Gives the hash table its share of `mb` megabytes for the engine
+    /// with `self.cores` threads, freeing the old table first so that the
+    /// two never exist at once. `false` if the system refuses: the table
+    /// then has 1 MB. Without a searcher (a search thread lost it) the
+    /// size waits for the next one.
+    fn size_table(&mut self, mb: usize) -> bool {
+        let Some(s) = self.searcher.as_mut() else {
+            self.memory_mb = mb;
+            self.table_sized = false;
+            return true;
+        };
+        s.tt = TranspositionTable::new(1);
+        self.table_sized = true;
+        match TranspositionTable::try_new(hash_megabytes(mb, self.cores)) {
+            Some(tt) => {
+                s.tt = tt;
+                self.memory_mb = mb;
+                true
+            }
+            None => false,
+        }
+    }
+}
