@@ -270,6 +270,22 @@ fn absurd_memory_and_cores_are_refused_or_bounded() {
 }
 
 #[test]
+fn absurd_times_are_bad_times() {
+    let got = replies_until_move(
+        "xboard\nprotover 2\nnew\nst 1e300\nst inf\ntime 18446744073709551615\nlevel 0 999999999999999999 0\nlevel 40 5 1e300\nsd 2\ngo\n",
+    );
+    assert_reply(&got, "Error (bad time): st 1e300");
+    assert_reply(&got, "Error (bad time): st inf");
+    assert_reply(&got, "Error (bad time): time 18446744073709551615");
+    assert_reply(
+        &got,
+        "Error (bad time control): level 0 999999999999999999 0",
+    );
+    assert_reply(&got, "Error (bad time control): level 40 5 1e300");
+    assert_reply(&got, "move ");
+}
+
+#[test]
 fn files_that_are_no_files_are_refused() {
     // A device as a book: an error at once, not a read without end.
     let got = replies(

@@ -39,7 +39,7 @@ impl TimeControl {
             Some(i) => i.trim().parse::<f64>().map_err(|_| bad())?,
             None => 0.0,
         };
-        if !(base.is_finite() && inc.is_finite() && base > 0.0 && inc >= 0.0 && base < 1e7) {
+        if !(base > 0.0 && base < 1e7 && (0.0..1e7).contains(&inc)) {
             return Err(bad());
         }
         Ok(TimeControl {
@@ -93,18 +93,19 @@ impl TimeControl {
             return None;
         };
         let moves: u32 = mps.parse().ok()?;
+        let minutes = |m: &str| m.parse::<u64>().ok()?.checked_mul(60);
         let base = match base.split_once(':') {
             Some((m, s)) => {
                 let s: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
-                m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?
+                minutes(m)?.checked_add(s.parse::<u64>().ok()?)?
             }
-            None => base.parse::<u64>().ok()? * 60,
+            None => minutes(base)?,
         };
-        let inc: f64 = inc.parse().ok()?;
-        (inc >= 0.0 && inc.is_finite()).then(|| TimeControl {
+        let increment = Duration::try_from_secs_f64(inc.parse().ok()?).ok()?;
+        Some(TimeControl {
             moves,
             base: Duration::from_secs(base),
-            increment: Duration::from_secs_f64(inc),
+            increment,
         })
     }
 }
@@ -197,7 +198,9 @@ mod tests {
             let back = TimeControl::from_level(args.trim_start_matches("level ")).unwrap();
             assert_eq!(back, tc, "{text}");
         }
-        for bad in ["", "x", "40/", "/60", "-5", "10+-1", "0"] {
+        for bad in [
+            "", "x", "40/", "/60", "-5", "10+-1", "0", "10+1e300", "1e300", "nan",
+        ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
     }

@@ -141,8 +141,8 @@ impl<'a> Command<'a> {
             "level" => {
                 Command::Level(TimeControl::from_level(arg).ok_or(CommandError::BadTimeControl)?)
             }
-            "st" => match arg.parse::<f64>() {
-                Ok(s) if s > 0.0 && s.is_finite() => Command::MoveTime(Duration::from_secs_f64(s)),
+            "st" => match arg.parse::<f64>().map(Duration::try_from_secs_f64) {
+                Ok(Ok(t)) if !t.is_zero() => Command::MoveTime(t),
                 _ => return Err(CommandError::BadTime),
             },
             "sd" => match arg.parse::<u32>() {
@@ -153,9 +153,9 @@ impl<'a> Command<'a> {
                 Ok(n) => Command::Nps((n > 0).then_some(n)),
                 Err(_) => return Err(CommandError::BadNumber),
             },
-            "time" => match arg.parse::<u64>() {
-                Ok(cs) => Command::Time(Duration::from_millis(cs * 10)),
-                Err(_) => return Err(CommandError::BadTime),
+            "time" => match arg.parse::<u64>().ok().and_then(|cs| cs.checked_mul(10)) {
+                Some(ms) => Command::Time(Duration::from_millis(ms)),
+                None => return Err(CommandError::BadTime),
             },
             "otim" => match arg.parse::<u64>() {
                 Ok(_) => Command::Otim,
