@@ -10,8 +10,7 @@
 //! capturing a royal piece ends the exchange with a huge gain, so a king
 //! never takes a defended piece.
 
-use super::Evaluator;
-use crate::eval::Score;
+use crate::eval::{Evaluator, Score};
 use crate::movegen::captures_to;
 use crate::position::Position;
 use crate::types::{Move, MoveList, Sq, flag};

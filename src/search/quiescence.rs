@@ -1,0 +1,157 @@
+//! The quiescence search: captures and big promotions until the position
+//! is quiet, so that the node search's leaves are not scored in the
+//! middle of an exchange.
+
+use super::MAX_PLY;
+use super::from_tt;
+use super::node::make_legal;
+use super::params::{QS_CHECK_PLIES, QS_DELTA_MARGIN, QS_PROMOTION_GAIN};
+use super::picker::{ORDER_QUIETS_FROM, pick_next};
+use super::see;
+use super::thread::Thread;
+use crate::eval::{MATE, Score};
+use crate::judge::{self, Seen};
+use crate::movegen::{Legality, generate_legal, promoting_quiets, pseudo_legal};
+use crate::position::Position;
+use crate::types::{MAX_MOVES, Move, MoveList};
+use arrayvec::ArrayVec;
+
+impl Thread<'_> {
+    /// Quiescence: captures and big promotions until the position is
+    /// quiet; every move when in check, for the first `QS_CHECK_PLIES`
+    /// plies (past them a check is scored statically: in drop games and
+    /// Kyoto shogi, where evasions re-arm promotions, check-evasion chains
+    /// need not end).
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qply: usize,
+    ) -> Score {
+        self.pv[ply].clear();
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.stopped() {
+            return 0;
+        }
+        if let Some(v) = judge::by_rule(pos) {
+            return self.result_score(v.value, ply);
+        }
+        let us = pos.side_to_move();
+        let eval = self.sh.eval;
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos, ply);
+        }
+        let checked = pos.in_check(us);
+        let in_check = qply < QS_CHECK_PLIES && checked;
+        let must_capture = pos.rules().variant.end.must_capture;
+        let key = pos.key();
+        if let Some(e) = self.sh.tt.probe(key) {
+            let score = from_tt(Score::from(e.score), ply);
+            if e.bound.cuts(score, alpha, beta) {
+                return score;
+            }
+        }
+        let mut moves = MoveList::new();
+        // With forced captures, a side that can capture may not stand pat.
+        let mut forced = false;
+        if must_capture {
+            generate_legal(pos, &mut moves);
+            if moves.is_empty() {
+                return self.result_score(judge::no_legal_move(pos, checked).value, ply);
+            }
+            forced = moves.iter().any(|m| m.is_capture());
+            if !in_check {
+                moves.retain(|m| m.is_capture() || self.big_promotion(pos, *m));
+            }
+        } else if in_check {
+            pseudo_legal::<true, true>(pos, &mut moves);
+        } else {
+            pseudo_legal::<true, false>(pos, &mut moves);
+            let first = moves.len();
+            promoting_quiets(pos, &mut moves);
+            let mut k = first;
+            while k < moves.len() {
+                if self.big_promotion(pos, moves[k]) {
+                    k += 1;
+                } else {
+                    moves.swap_remove(k);
+                }
+            }
+        }
+        let mut best = -MATE - 1;
+        let mut stand = -MATE - 1;
+        if !in_check && !forced {
+            stand = self.corrected_eval(pos, ply);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let prune = !in_check && !forced && !eval.losing();
+        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let s = if m.is_capture() || m.promotes() {
+                self.order_tactical(pos, m)
+            } else {
+                self.h.history[self.history_index(pos, m)]
+            };
+            scores.push(s);
+        }
+        let legality = Legality::new(pos);
+        let mut legal = 0;
+        for i in 0..moves.len() {
+            let m = pick_next(&mut moves, &mut scores, i);
+            if prune {
+                // Captures that lose material by exchange, and those that
+                // cannot lift the score to alpha even unanswered.
+                if scores[i] < ORDER_QUIETS_FROM {
+                    continue;
+                }
+                if stand + see::immediate_gain(eval, pos, m) + QS_DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            let Some(undo) = make_legal(pos, &legality, m) else {
+                continue;
+            };
+            self.keys.push(Seen {
+                key,
+                in_check: checked,
+            });
+            legal += 1;
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
+            pos.unmake(m, &undo);
+            self.keys.pop();
+            if self.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend(tail[0].iter().copied());
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return self.result_score(judge::no_legal_move(pos, true).value, ply);
+        }
+        best
+    }
+
+    /// A promotion worth searching in quiescence.
+    pub(super) fn big_promotion(&self, pos: &Position, m: Move) -> bool {
+        self.promotion_gain(pos, m) >= QS_PROMOTION_GAIN
+    }
+}

@@ -1,0 +1,315 @@
+//! One search thread: iterative deepening with aspiration windows over
+//! the node search, node counting and the clock, and the scores of game
+//! ends and draws (with contempt) as the side to move sees them.
+
+use super::history::Heuristics;
+use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_LIMIT};
+use super::tt::TranspositionTable;
+use super::{Info, Limits, MATE_BOUND, MAX_PLY, Reporter, SearchResult};
+use crate::eval::{Evaluator, MATE, Score};
+use crate::judge::{self, Seen};
+use crate::movegen::generate_legal;
+use crate::position::Position;
+use crate::tablebase::probe::Tablebases;
+use crate::types::{Move, MoveList};
+use crate::variant::GameValue;
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What every thread of one search reads.
+pub(super) struct Shared<'a> {
+    pub(super) eval: &'a Evaluator,
+    pub(super) tt: &'a TranspositionTable,
+    /// Set from outside (XBoard) or by the main thread's clock.
+    pub(super) stop: &'a AtomicBool,
+    /// Set when the main thread has finished: helpers stop too.
+    pub(super) done: AtomicBool,
+    pub(super) limits: &'a Limits,
+    pub(super) start: Instant,
+    /// Nodes of all threads, published every few thousand.
+    pub(super) nodes: AtomicU64,
+    pub(super) excluded: &'a [Move],
+    pub(super) promoted_drops: bool,
+    pub(super) contempt: Score,
+    pub(super) trade_contempt: Score,
+    pub(super) pawn_trade_contempt: Score,
+    pub(super) area: usize,
+    pub(super) lmr: &'a [[u8; 64]; 64],
+    pub(super) tb: Option<&'a Tablebases>,
+}
+
+/// Per ply of the current line.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Frame {
+    /// The move made at this ply (to reach the next).
+    pub(super) mv: Move,
+    /// Static evaluation, if not in check.
+    pub(super) eval: Option<Score>,
+    /// The move's piece type and destination (its continuation-history
+    /// row), if it was a move.
+    pub(super) piece_to: Option<u32>,
+    /// The move this node leaves out: set while the singular-extension
+    /// test searches the alternatives to the hash move.
+    pub(super) excluded: Move,
+}
+
+/// One thread's search.
+pub(super) struct Thread<'a> {
+    pub(super) sh: &'a Shared<'a>,
+    pub(super) h: &'a mut Heuristics,
+    pub(super) main: bool,
+    pub(super) nodes: u64,
+    pub(super) unpublished: u64,
+    pub(super) seldepth: u32,
+    /// Keys of the game so far followed by the current search path.
+    pub(super) keys: Vec<Seen>,
+    pub(super) pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    pub(super) stack: Vec<Frame>,
+    /// Depth of the current iteration: extensions stop at twice it.
+    pub(super) root_depth: i32,
+}
+
+impl<'a> Thread<'a> {
+    pub(super) fn new(
+        sh: &'a Shared<'a>,
+        h: &'a mut Heuristics,
+        main: bool,
+        game_keys: &[Seen],
+    ) -> Self {
+        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
+        keys.extend_from_slice(game_keys);
+        Thread {
+            sh,
+            h,
+            main,
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            keys,
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            stack: vec![Frame::default(); MAX_PLY + 2],
+            root_depth: 0,
+        }
+    }
+
+    pub(super) fn publish(&mut self) {
+        self.sh.nodes.fetch_add(self.unpublished, Ordering::Relaxed);
+        self.unpublished = 0;
+    }
+
+    /// The root may not play `m`.
+    pub(super) fn root_excluded(&self, m: Move) -> bool {
+        self.sh.excluded.contains(&m)
+            || !self.sh.promoted_drops && m.is_drop() && m.promotion().is_some()
+    }
+
+    /// Iterative deepening; helper `id` starts one ply deeper when odd, so
+    /// the threads spread over two depths.
+    pub(super) fn iterate(
+        &mut self,
+        root: &Position,
+        id: usize,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let mut pos = root.clone();
+        pos.reserve_undo();
+        let mut result = SearchResult {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        // Any legal move is better than none if time runs out at once.
+        let mut root_moves = MoveList::new();
+        generate_legal(&mut pos, &mut root_moves);
+        root_moves.retain(|m| !self.root_excluded(*m));
+        if root_moves.is_empty() {
+            return result;
+        }
+        result.best = Some(root_moves[0]);
+        let limits = self.sh.limits;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .min(MAX_PLY as u32 - 1);
+        let mut prev = 0;
+        let (mut last_best, mut stable, mut last_score) = (None, 0, 0);
+        let first = 1 + (id % 2) as u32;
+        for depth in first..=max_depth {
+            self.seldepth = 0;
+            self.root_depth = depth as i32;
+            let score = self.aspiration(&mut pos, depth as i32, prev);
+            if self.stopped() && depth > first {
+                break;
+            }
+            prev = score;
+            let pv: Vec<Move> = self.pv[0].iter().copied().collect();
+            if let Some(&best) = pv.first() {
+                result.best = Some(best);
+                result.ponder = pv.get(1).copied();
+            }
+            result.score = score;
+            result.depth = depth;
+            if self.main {
+                self.publish();
+                reporter.iteration(
+                    root,
+                    &Info {
+                        depth,
+                        seldepth: self.seldepth,
+                        score,
+                        nodes: self.sh.nodes.load(Ordering::Relaxed),
+                        elapsed: self.sh.start.elapsed(),
+                        pv,
+                    },
+                );
+            }
+            if self.stopped() {
+                break;
+            }
+            // The next iteration takes several times as long as this one:
+            // do not start it late. A best move that keeps changing or a
+            // falling score asks for more time; one that has held for
+            // several iterations for less.
+            if result.best == last_best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            last_best = result.best;
+            let mut percent = if stable == 0 && depth > 4 {
+                80
+            } else if stable >= 4 {
+                35
+            } else {
+                60
+            };
+            if score < last_score - 30 {
+                percent += 30;
+            }
+            last_score = score;
+            if self.main
+                && limits
+                    .soft_time
+                    .is_some_and(|t| self.sh.start.elapsed() >= t * percent / 100)
+            {
+                break;
+            }
+            // A forced mate found: deeper search cannot change the move.
+            if score.abs() > MATE - depth as Score {
+                break;
+            }
+        }
+        result
+    }
+
+    /// One iteration: a narrow window around the last score first, widened
+    /// on the side that fails.
+    pub(super) fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: Score) -> Score {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && prev.abs() < MATE_BOUND {
+            (prev - delta, prev + delta)
+        } else {
+            (-MATE - 1, MATE + 1)
+        };
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, true, false);
+            if self.stopped() {
+                return score;
+            }
+            if score <= alpha && alpha > -MATE - 1 {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-MATE - 1);
+            } else if score >= beta && beta < MATE + 1 {
+                beta = (score + delta).min(MATE + 1);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > ASPIRATION_LIMIT {
+                alpha = -MATE - 1;
+                beta = MATE + 1;
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn stopped(&self) -> bool {
+        self.sh.stop.load(Ordering::Relaxed) || self.sh.done.load(Ordering::Relaxed)
+    }
+
+    /// Count a node; poll the clock and node limit now and then.
+    #[inline]
+    pub(super) fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unpublished += 1;
+        if self.unpublished < 1024 {
+            return;
+        }
+        self.publish();
+        if !self.main {
+            return;
+        }
+        let limits = self.sh.limits;
+        let out_of_time = limits
+            .hard_time
+            .is_some_and(|t| self.sh.start.elapsed() >= t);
+        let out_of_nodes = limits
+            .nodes
+            .is_some_and(|n| self.sh.nodes.load(Ordering::Relaxed) >= n);
+        if out_of_time || out_of_nodes {
+            self.sh.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// A repetition of an earlier position with the same side to move
+    /// (within the reversible moves) ends the line: its value for the side
+    /// to move (a draw, unless one side checked all the way where
+    /// perpetual check is illegal).
+    pub(super) fn repetition(&self, pos: &Position, in_check: bool) -> Option<GameValue> {
+        judge::repeated(
+            &pos.rules().variant.end,
+            &self.keys,
+            pos.key(),
+            in_check,
+            pos.repetition_window(),
+        )
+    }
+
+    /// The value of a game result for the side to move at `ply`.
+    pub(super) fn result_score(&self, value: GameValue, ply: usize) -> Score {
+        match value {
+            GameValue::Win => MATE - ply as Score,
+            GameValue::Loss => -MATE + ply as Score,
+            GameValue::Draw => self.draw_score(ply),
+        }
+    }
+
+    /// A draw for the side to move at `ply`: the root side pays the
+    /// contempt, its opponent gains it.
+    pub(super) fn draw_score(&self, ply: usize) -> Score {
+        if ply.is_multiple_of(2) {
+            -self.sh.contempt
+        } else {
+            self.sh.contempt
+        }
+    }
+
+    /// The static evaluation for the side to move at `ply`, with the
+    /// trade contempts: the root side gains them, its opponent loses them.
+    pub(super) fn static_eval(&self, pos: &Position, ply: usize) -> Score {
+        if self.sh.trade_contempt == 0 && self.sh.pawn_trade_contempt == 0 {
+            return self.sh.eval.evaluate(pos);
+        }
+        let (e, left) = self.sh.eval.evaluate_and_pieces_left(pos);
+        let bonus =
+            (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256;
+        if ply.is_multiple_of(2) {
+            e + bonus
+        } else {
+            e - bonus
+        }
+    }
+}
