@@ -289,10 +289,7 @@ impl Thread<'_> {
                 best_move = m;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend(tail[0].iter().copied());
+                    self.update_pv(ply, m);
                     if score >= beta {
                         if quiet {
                             self.reward_quiet(pos, m, prev, ply, depth, &quiets_tried);

@@ -134,10 +134,7 @@ impl Thread<'_> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend(tail[0].iter().copied());
+                    self.update_pv(ply, m);
                     if score >= beta {
                         break;
                     }

@@ -235,6 +235,16 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// `m` is the best move at `ply` so far: the line from here is it and
+    /// the line the next ply found after it.
+    #[inline]
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend(tail[0].iter().copied());
+    }
+
     #[inline]
     pub(super) fn stopped(&self) -> bool {
         self.sh.stop.load(Ordering::Relaxed) || self.sh.done.load(Ordering::Relaxed)
