@@ -224,6 +224,52 @@ fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
     assert_eq!(l, "1-0 {bare king}");
 }
 
+/// XBoard 4.9 plays atomic without check (its backend.c `PosFlags`:
+/// `F_IGNORE_CHECK`): it never sees a checkmate, ends the game only when a
+/// king is blown up, calls a mate claim a false claim, and passes moves
+/// that leave a king attacked. Griffon, mating, plays on and takes the
+/// king; mated, it claims its own loss (which XBoard accepts unverified).
+#[test]
+fn atomic_mates_end_as_xboard_scores_them() {
+    // The back-rank mate Ra1-a8: the king on h8 has only g8, which the
+    // rook covers, and nothing can take the rook.
+    let mated = "7k/6pp/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("variant atomic");
+    e.send("force");
+    e.send(&format!("setboard {mated}"));
+    e.send("go");
+    assert_eq!(e.next_move(), "a1a8");
+    // No claim: XBoard would call it false. A move that leaves the king
+    // attacked is taken, and the king goes.
+    let replies = e.sync(1);
+    assert!(replies.iter().all(|l| !l.contains('{')), "{replies:?}");
+    e.send("usermove g7g6");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{') || l.starts_with("Illegal"));
+    assert!(l.starts_with("move "), "{l}");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{') || l.starts_with("Illegal"));
+    assert!(l.starts_with("1-0 {"), "{l}");
+    // A move that would blow up the mover's own king stays illegal.
+    e.send("new");
+    e.send("variant atomic");
+    e.send("force");
+    e.send("setboard 7k/6pp/8/8/8/8/8/R3Kn2 w - - 0 1");
+    e.send("usermove e1f1");
+    let replies = e.sync(2);
+    assert!(
+        replies.iter().any(|l| l.starts_with("Illegal move")),
+        "{replies:?}"
+    );
+    // Mated itself, Griffon claims its loss.
+    e.send("new");
+    e.send("variant atomic");
+    e.send(&format!("setboard {mated}"));
+    e.send("usermove a1a8");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert_eq!(l, "1-0 {White mates}");
+}
+
 #[test]
 fn claims_dead_positions_and_accepts_draw_offers_there() {
     let mut e = Engine::start(&[]);

@@ -499,7 +499,7 @@ impl<W: Write> Engine<W> {
         if self.think.analyze {
             self.think.stop();
         }
-        match self.state.game.parse_move(text) {
+        match self.state.parse_opponent_move(text) {
             Ok(m) => {
                 self.state.game.play(m);
                 if self.think.analyze {

@@ -6,8 +6,11 @@
 use super::protocol::Output;
 use crate::game::Game;
 use crate::judge::{EndReason, Outcome};
+use crate::movegen::pseudo_legal;
+use crate::notation::MoveError;
+use crate::notation::moves::find_move;
 use crate::position::{Position, Rules};
-use crate::types::Color;
+use crate::types::{Color, Move, MoveList};
 use crate::variant::Variant;
 use std::io::Write;
 use std::sync::Arc;
@@ -102,6 +105,36 @@ impl GameState {
         false
     }
 
+    /// The opponent's move `text`: a legal move or, where XBoard plays the
+    /// variant without check (`XBoardInfo::referee_ignores_check`), one
+    /// that XBoard's legality test passes: a move that leaves the mover's
+    /// king attacked (or makes no move out of a mate) but does not blow it
+    /// up. Refusing it would be a "False illegal-move claim", a forfeit;
+    /// the engine answers by taking the king.
+    pub(super) fn parse_opponent_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let illegal = match self.game.parse_move(text) {
+            Ok(m) => return Ok(m),
+            Err(e) => e,
+        };
+        if !self.variant.xboard.referee_ignores_check {
+            return Err(illegal);
+        }
+        let pos = self.game.position();
+        let mut moves = MoveList::new();
+        pseudo_legal::<true, true>(pos, &mut moves);
+        let Some(m) = find_move(pos, &moves, text) else {
+            return Err(illegal);
+        };
+        let us = pos.side_to_move();
+        let kings = pos.royals(us).count();
+        let mut after = pos.clone();
+        after.make(m);
+        if after.royals(us).count() < kings {
+            return Err(illegal);
+        }
+        Ok(m)
+    }
+
     /// If the game is over by rule, say so; true when it is.
     pub(super) fn claim_result<W: Write>(&mut self, out: &mut Output<W>) -> bool {
         if let Some(outcome) = self.game.outcome() {
@@ -109,6 +142,16 @@ impl GameState {
             let known = variant.xboard.known_to_xboard;
             if known && super::setup::xboard_judges_itself(&outcome) {
                 // XBoard rules on it when it sees fit; play on until then.
+                return false;
+            }
+            if known
+                && variant.xboard.referee_ignores_check
+                && matches!(outcome.reason(), EndReason::Checkmate { .. })
+                && self.game.position().side_to_move() != self.engine_color
+            {
+                // Our mate, which XBoard cannot see: it would call the
+                // claim false. The mated side claims its loss (accepted
+                // unverified) or moves on; then the king goes.
                 return false;
             }
             if known
