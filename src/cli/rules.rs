@@ -28,6 +28,11 @@ pub struct BetzaArgs {
     /// Read the string as Fairy-Stockfish does (K = WF, unknown letters dropped).
     #[arg(long)]
     fairy: bool,
+    /// Print only what XBoard 4.9.1 is told in a `piece` command for this
+    /// piece: the string in the legacy notation it reads (brackets
+    /// translated), or why there is none.
+    #[arg(long)]
+    xboard: bool,
 }
 
 #[derive(Args)]
@@ -108,6 +113,11 @@ pub fn betza(args: &BetzaArgs) -> Result<(), String> {
     let moves = xbetza::compile(&args.xbetza, dialect).map_err(|e| e.to_string())?;
     for w in &moves.warnings {
         eprintln!("warning: character {}: {}", w.position + 1, w.message);
+    }
+    if args.xboard {
+        let text = xbetza::legacy::for_xboard(&args.xbetza, &moves.moves)
+            .map_err(|e| format!("no XBetza XBoard 4.9.1 reads: {e}"))?;
+        return write_stdout(&format!("{text}\n"));
     }
     let opts = DiagramOptions {
         width,
