@@ -163,6 +163,14 @@ pub fn variants(args: &VariantsArgs) -> Result<(), String> {
             if !faults.is_empty() {
                 return Err(format!("variant file rejected\n{}", faults.join("\n")));
             }
+            // What XBoard 4.9.1 cannot be told: a designer wants to know
+            // before a game in XBoard shows it.
+            for v in loaded.names.iter().filter_map(|n| set.get(n)) {
+                let lines = griffon::xboard::xboard_piece_lines(v);
+                for w in lines.iter().flat_map(|l| &l.warnings) {
+                    eprintln!("warning: {}: {w}", v.name);
+                }
+            }
             loaded
                 .names
                 .iter()
