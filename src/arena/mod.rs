@@ -1,7 +1,8 @@
 //! `griffon match`: engine-vs-engine matches refereed by Griffon's own
 //! rules, for any variant Griffon knows. Where XBoard 4.9 lacks one of a
-//! variant's game-end rules (makruk counting, courier's bare king), the
-//! caller passes the variant without it, as the engines play it.
+//! variant's game-end rules (makruk counting, courier's and chu's bare
+//! king), the caller passes the variant without it, as the engines play
+//! it.
 //!
 //! The runner drives each engine as XBoard does (see [`engine`]), checks
 //! every move against the variant's rules ([`play`]), keeps the clocks

@@ -97,8 +97,8 @@ pub fn run_match(args: &MatchArgs) -> Result<(), String> {
         .ok_or_else(|| format!("unknown variant '{}'", args.variant))?
         .clone();
     // The engines play by XBoard's rules (Griffon too, in XBoard mode), so
-    // the referee judges by them: no makruk counting, no courier bare
-    // king, where XBoard 4.9 has none.
+    // the referee judges by them: no makruk counting, no courier or chu
+    // bare king, where XBoard 4.9 has none.
     let variant = match griffon::xboard::as_xboard_referees(&variant) {
         Some(v) => std::sync::Arc::new(v),
         None => variant,
