@@ -220,7 +220,7 @@ fn builtin_rule_details() {
     assert!(grand.double_step.region[0].contains(Square::new(4, 2)));
     assert!(grand.double_step.region[1].contains(Square::new(4, 7)));
 
-    for name in ["shatranj", "courier"] {
+    for name in ["shatranj", "courier", "chu"] {
         let v = set.get(name).unwrap();
         assert_eq!(v.end.stalemate, GameValue::Loss, "{name}");
         let bare = v.end.extinction.as_ref().unwrap();

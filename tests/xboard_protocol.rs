@@ -214,6 +214,15 @@ fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
     e.send("go");
     let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
     assert!(l.starts_with("move "), "{l}");
+    // Nor does XBoard's chu (nor HaChu): Griffon plays on there too.
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send("setboard k11/12/12/12/12/12/11R/12/12/12/12/K11 b - - 0 1");
+    e.send("usermove a12b12");
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert!(l.starts_with("move "), "{l}");
     // In shatranj the rule stands and is claimed.
     e.send("new");
     e.send("variant shatranj");
