@@ -1,4 +1,4 @@
-//! Makruk and ASEAN counting, against Fairy-Stockfish: the FEN after every
+//! Makruk, ASEAN and Cambodian counting, against Fairy-Stockfish: the FEN after every
 //! ply of reference games (a running count's limit and plies in place of
 //! the e.p. field and the halfmove clock), FENs read in the middle of a
 //! count, and the ply at which the count draws the game.
@@ -11,7 +11,22 @@ mod common;
 use common::rules;
 use griffon::game::Game;
 use griffon::judge::{EndReason, Outcome};
-use griffon::position::Position;
+use griffon::position::{Position, Rules};
+use griffon::variant::VariantSet;
+use std::sync::Arc;
+
+/// A built-in variant, or one of tests/data/variants/test-variants.ini
+/// (`cambodian`: Fairy-Stockfish's Cambodian counting on makruk).
+fn variant_rules(name: &str) -> Arc<Rules> {
+    let mut set = VariantSet::new();
+    set.load_builtins().expect("built-in variants load");
+    set.load_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/test-variants.ini"
+    ))
+    .expect("test variants load");
+    Rules::new(set.get(name).expect("variant").clone()).expect("rules build")
+}
 
 struct RefGame {
     line: usize,
@@ -58,8 +73,12 @@ fn counts_and_fens_follow_fairy_stockfish() {
     let games = reference_games();
     assert!(games.len() > 50, "{} games", games.len());
     let (mut plies, mut counted, mut draws) = (0, 0, 0);
+    let mut cache = std::collections::HashMap::new();
     for g in &games {
-        let r = rules(&g.variant);
+        let r = cache
+            .entry(g.variant.clone())
+            .or_insert_with(|| variant_rules(&g.variant))
+            .clone();
         let pos = Position::from_fen(r.clone(), &g.fen)
             .unwrap_or_else(|e| panic!("line {}: {}: {e}", g.line, g.fen));
         assert_eq!(pos.fen(), g.fen, "line {}: the start FEN read back", g.line);

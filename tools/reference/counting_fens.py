@@ -2,7 +2,9 @@
 """Usage: tools/reference/counting_fens.py > tests/data/counting/fsf-counting.txt
        tools/reference/counting_fens.py --perft VARIANT >> tests/data/perft/perft-VARIANT.epd
 
-Reference games for the makruk and ASEAN counting rules, played and written
+Reference games for the makruk, ASEAN and Cambodian counting rules
+(Griffon's test variant `cambodian` in tests/data/variants/test-variants.ini
+has the Cambodian counting on makruk's rules), played and written
 by Fairy-Stockfish through pyffish (`pip install pyffish`): from each start
 FEN a game of random legal moves (captures preferred, so that counts start
 and restart), and after every ply the FEN Fairy-Stockfish writes (with a
@@ -38,6 +40,7 @@ SEED = 45
 LETTERS = {
     "makruk": {"rook": "r", "knight": "n", "khon": "s", "met": "m", "pawn": "p"},
     "asean": {"rook": "r", "knight": "n", "khon": "b", "met": "q", "pawn": "p"},
+    "cambodian": {"rook": "r", "knight": "n", "khon": "s", "met": "m", "pawn": "p"},
 }
 
 # Hand-picked starts: each exercises one rule.
@@ -77,6 +80,13 @@ CASES = [
     ("asean", "8/8/8/3k4/8/8/8/R3K3 b - 32 28 40", []),
     ("asean", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1a8"]),
     ("asean", "8/8/8/8/8/4k3/3P4/R6K b - - 0 1", ["e3d2"]),
+    # Cambodian (its endgames: no king or met that may still make its
+    # first leap): board's honour with pawns on the board, for a side of
+    # three men at most; the pieces' honour limits one move shorter.
+    ("cambodian", "4k3/3p4/8/8/8/8/3P4/R3K3 w - - 0 1", []),
+    ("cambodian", "4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1", ["a1a5"]),
+    ("cambodian", "8/8/8/8/8/4k3/3P4/R6K b - - 0 1", ["e3d2"]),
+    ("cambodian", "8/8/8/3k4/8/8/8/S2MK3 b - - 0 1", []),
 ]
 
 # Random endgames: (variant, white's men, black's men) besides the kings.
@@ -96,6 +106,9 @@ MATERIAL = [
     ("asean", "nq", "p"),
     ("asean", "pp", ""),
     ("asean", "rq", "qq"),
+    ("cambodian", "rr", "p"),
+    ("cambodian", "rs", "nm"),
+    ("cambodian", "nm", "pp"),
 ]
 
 MAX_PLIES = 70
@@ -153,7 +166,7 @@ def placement_fen(board):
 
 def random_start(rng, variant, white, black):
     """A legal placement of the kings and the men, White or Black to move."""
-    promo = {"makruk": (5, 2), "asean": (7, 0)}[variant]
+    promo = {"makruk": (5, 2), "cambodian": (5, 2), "asean": (7, 0)}[variant]
     while True:
         board = {}
         men = [("K", None), ("k", None)] + [(m.upper(), None) for m in white] + [(m, None) for m in black]
