@@ -118,6 +118,10 @@ fn counts_and_fens_follow_fairy_stockfish() {
                     "{at}: {:?}",
                     game.outcome()
                 );
+            } else if !game.legal_moves().is_empty() {
+                // Play goes on: no other rule (a dead position, say)
+                // ends the game where Fairy-Stockfish does not.
+                assert_eq!(game.outcome(), None, "{at}");
             }
             plies += 1;
             counted += usize::from(game.position().counting().is_some());
