@@ -299,29 +299,35 @@ fn atomic_explosions() {
 #[test]
 fn makruk_counting_rule() {
     // Rxa5 bares the black king; with two rooks against it the count is
-    // 8 moves (16 plies), started at the number of men (4, so 8 plies):
-    // eight more plies without mate draw the game.
+    // 8 moves (16 plies), started at twice the number of men (4, so 8
+    // plies); the game is drawn once the plies counted pass 16 (after
+    // Black's 9th ply without mate), as Fairy-Stockfish judges it
+    // (tests/counting.rs checks many more against pyffish).
     let mut g = game("makruk", "4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1");
     play(
         &mut g,
         &[
-            "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8",
+            "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5",
         ],
     );
+    assert_eq!(g.position().counting(), Some((16, 16)));
     assert_eq!(g.outcome(), None);
-    play(&mut g, &["e4e5"]);
+    play(&mut g, &["g8h8"]);
     assert_eq!(
         g.outcome(),
         Some(Outcome::Draw {
             reason: EndReason::CountingRule
         })
     );
-    // ASEAN: against a rook (and a pawn) the bared king gets 16 moves, so
-    // the count that starts here is far from over.
+    // ASEAN: no count while a pawn is on the board, even against a bare
+    // king; without it a rook has 16 moves, counted from 0.
     let mut g = game("asean", "4k3/8/8/p7/8/7P/8/R3K3 w - - 0 1");
     play(&mut g, &["a1a5"]);
     assert_eq!(g.outcome(), None);
-    assert!(!g.position().counting_expired());
+    assert_eq!(g.position().counting(), None);
+    let mut g = game("asean", "4k3/8/8/p7/8/8/8/R3K3 w - - 0 1");
+    play(&mut g, &["a1a5"]);
+    assert_eq!(g.position().counting(), Some((32, 0)));
 }
 
 #[test]

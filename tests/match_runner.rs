@@ -466,3 +466,96 @@ fn tables_adjudicate_the_positions_they_hold() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_count_in_an_opening_fen_is_kept() {
+    // Makruk under a name XBoard does not know, whose count ends games:
+    // from two knights against the bare king with 60 of 64 plies counted
+    // (Fairy-Stockfish's FEN), each game is drawn by the count after 5
+    // plies, as pyffish judges it (tests/data/counting/fsf-counting.txt).
+    let variants = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/test-variants.ini"
+    );
+    let openings = temp("counting.epd");
+    let fen = "8/8/8/3k4/8/8/8/NN2K3 b - 64 60 40";
+    std::fs::write(&openings, format!("{fen}\n")).unwrap();
+    let pgn = temp("counting.pgn");
+    let engine = format!("cmd={GRIFFON} arg=xboard arg=--variant-file arg={variants}");
+    let mut args: Vec<&str> = vec!["--engine"];
+    args.extend(engine.split(' '));
+    args.push("--engine");
+    args.extend(engine.split(' '));
+    let (openings, pgn_path) = (openings.display().to_string(), pgn.display().to_string());
+    args.extend([
+        "--variant-file",
+        variants,
+        "--variant",
+        "makruk-counted",
+        "--openings",
+        &openings,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--pgn",
+        &pgn_path,
+    ]);
+    run(&args);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches(&format!("[FEN \"{fen}\"]")).count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("[Termination \"counting rule\"]").count(),
+        2,
+        "{text}"
+    );
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_file(variants).unwrap();
+    let rules = Rules::new(set.get("makruk-counted").unwrap().clone()).unwrap();
+    for g in parse_pgn(&text) {
+        assert_eq!(g.fen.as_deref(), Some(fen));
+        assert_eq!(g.moves.len(), 5, "{text}");
+        let mut game = Game::new(Position::from_fen(rules.clone(), fen).unwrap());
+        for m in &g.moves {
+            let mv = game.parse_move(m).unwrap();
+            game.play(mv);
+        }
+        assert_eq!(game.position().counting(), Some((64, 65)));
+    }
+
+    // XBoard's own makruk has no counting rule, and the match referees it
+    // as XBoard does: the count is kept in the FEN the engines get and
+    // the PGN records, but the game goes on after it has run out.
+    let fen = "7k/8/8/R3K3/8/8/8/1R6 w - 16 17 6";
+    std::fs::write(temp("counting.epd"), format!("{fen}\n")).unwrap();
+    run(&[
+        "--engine",
+        "cmd=griffon",
+        "--engine",
+        "cmd=griffon",
+        "--variant",
+        "makruk",
+        "--openings",
+        &openings,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--adjudicate",
+        "maxmoves=2",
+        "--pgn",
+        &pgn_path,
+    ]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches(&format!("[FEN \"{fen}\"]")).count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("counting rule"), "{text}");
+}

@@ -477,6 +477,18 @@ fn fen_rank_length_and_count() {
 }
 
 #[test]
+fn counting_fields_need_a_counting_rule() {
+    // Three numbers after the castling field are a count's limit, plies
+    // and move number: meaningless without a counting rule.
+    assert_error(
+        &mini_with(8, "startFen = rk2/p3/3P/2KR w - 16 3 1"),
+        8,
+        "startFen",
+        "no countingRule",
+    );
+}
+
+#[test]
 fn unknown_fen_letter() {
     assert_error(
         &mini_with(8, "startFen = rk2/p3/3Q/2KR w - - 0 1"),

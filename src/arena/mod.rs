@@ -209,7 +209,7 @@ fn start_position(rules: &Arc<Rules>, o: &Opening) -> Result<Game, String> {
 pub fn open_tablebases(dir: &std::path::Path, rules: &Arc<Rules>) -> Result<Tablebases, String> {
     let what = |why: String| format!("--adjudicate tb={}: {why}", dir.display());
     crate::tablebase::check_rules(rules).map_err(|e| what(e.to_string()))?;
-    if rules.variant.end.counting_rule.is_some() {
+    if rules.variant.end.counting_judged() {
         return Err(what(format!(
             "variant {} has a counting rule, which tables do not model",
             rules.variant.name
