@@ -426,6 +426,77 @@ fn engine_defined_variant_sends_setup_and_pieces() {
 }
 
 #[test]
+fn bracket_pieces_reach_xboard_in_the_notation_it_reads() {
+    // XBoard 4.9.1 reads no brackets: a griffon sent as `[F?R]` has no
+    // moves there, and its first move is refused as invalid.
+    let mut e = Engine::start(&[
+        "xboard",
+        "--variant-file",
+        "tests/data/variants/bracket-pieces.ini",
+    ]);
+    e.send("new");
+    e.send("variant griffons");
+    e.expect(|l| l.starts_with("setup "));
+    let mut pieces = Vec::new();
+    for _ in 0..7 {
+        pieces.push(e.expect(|l| l.starts_with("piece ")));
+    }
+    for want in [
+        "piece G& FyafsF",
+        "piece A& WyafsW",
+        "piece C& mRcpR",
+        "piece X& KcafmK",
+    ] {
+        assert!(pieces.iter().any(|p| p == want), "{want}: {pieces:?}");
+    }
+    // A pawn opens the way and the griffon makes a bent move, h1-g2-g3
+    // (XBoard numbers ten ranks from 0).
+    e.send("force");
+    e.send("usermove g1g3");
+    e.send("usermove a8a7");
+    e.send("usermove h0g2");
+    let replies = e.sync(1);
+    assert!(
+        replies.iter().all(|l| !l.starts_with("Illegal")),
+        "{replies:?}"
+    );
+}
+
+#[test]
+fn claims_nothing_xboard_may_not_see_where_a_piece_is_widened() {
+    let mut e = Engine::with_test_variants();
+    e.send("new");
+    e.send("variant widened");
+    e.expect(|l| l.starts_with("piece A& "));
+    // Griffon mates with the rook and does not claim it: XBoard, which
+    // misses some of the aanca's checks, might call the claim false.
+    e.send("force");
+    e.send("setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    e.send("go");
+    assert_eq!(e.next_move(), "a1a8");
+    let replies = e.sync(1);
+    assert!(replies.iter().all(|l| !l.contains('{')), "{replies:?}");
+    // Mated itself, it claims its loss, which XBoard accepts unverified.
+    e.send("new");
+    e.send("variant widened");
+    e.send("setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    e.send("usermove a1a8");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert_eq!(l, "1-0 {White mates}");
+    // Stalemated, it offers the draw instead of claiming it, and waits.
+    e.send("new");
+    e.send("variant widened");
+    e.send("force");
+    e.send("setboard k7/8/K7/8/8/8/8/1R6 b - - 0 1");
+    e.send("go");
+    let ends =
+        |l: &str| l == "offer draw" || l.contains('{') || l == "resign" || l.starts_with("move");
+    assert_eq!(e.expect(ends), "offer draw");
+    let replies = e.sync(2);
+    assert!(!replies.iter().any(|l| ends(l)), "{replies:?}");
+}
+
+#[test]
 fn a_big_board_full_of_drops_is_played() {
     // 1243 legal moves at the start (tests/movegen_hand.rs counts them):
     // the engine searches them all and answers with one, each side in turn.

@@ -32,6 +32,10 @@ pub(super) struct GameState {
     pub last_score: Option<i64>,
     /// Our consecutive moves with a score below the resign threshold.
     pub hopeless_moves: u32,
+    /// False when XBoard was told some piece's moves only approximately
+    /// ([`super::setup::PieceLines::exact`]): it may not see a mate or
+    /// stalemate, and would call a claim of one false.
+    pub xboard_sees_all: bool,
 }
 
 impl GameState {
@@ -47,6 +51,7 @@ impl GameState {
             over: false,
             last_score: None,
             hopeless_moves: 0,
+            xboard_sees_all: true,
         }
     }
 
@@ -154,6 +159,9 @@ impl GameState {
                 // unverified) or moves on; then the king goes.
                 return false;
             }
+            if !self.xboard_sees_all && self.claim_unverifiable(&outcome, out) {
+                return false;
+            }
             if known
                 && outcome
                     == (Outcome::Draw {
@@ -177,6 +185,40 @@ impl GameState {
             return true;
         }
         false
+    }
+
+    /// Where XBoard misses some of a piece's moves (see
+    /// `xboard_sees_all`), a result it finds from the moves (mate,
+    /// stalemate) may be one it cannot see: a claimed win or draw it does
+    /// not see is a false claim, which loses. Play on instead (XBoard
+    /// rules on what it does see; the side that cannot move claims its own
+    /// loss, which XBoard accepts unverified), offering the draw where the
+    /// rules give one. True when the claim is held back.
+    fn claim_unverifiable<W: Write>(&self, outcome: &Outcome, out: &mut Output<W>) -> bool {
+        let from_moves = matches!(
+            outcome.reason(),
+            EndReason::Checkmate { .. } | EndReason::Stalemate
+        );
+        if !from_moves || outcome.winner() == Some(self.engine_color.opponent()) {
+            return false;
+        }
+        if outcome.winner().is_none() {
+            out.send("offer draw");
+        }
+        true
+    }
+
+    /// True when the game is drawn by a rule XBoard may not see, so that
+    /// the draw was offered rather than claimed (see `claim_unverifiable`).
+    pub(super) fn draw_held_back(&mut self) -> bool {
+        !self.xboard_sees_all
+            && self.game.outcome().is_some_and(|o| {
+                o.winner().is_none()
+                    && matches!(
+                        o.reason(),
+                        EndReason::Checkmate { .. } | EndReason::Stalemate
+                    )
+            })
     }
 
     /// Take the opponent's draw offer when our last search saw us a pawn
