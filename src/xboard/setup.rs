@@ -107,18 +107,18 @@ pub fn piece_lines(variant: &Variant) -> PieceLines {
             XBoardMoves::Superset { text, why } => {
                 out.exact = false;
                 out.warnings.push(format!(
-                    "XBoard 4.9.1 cannot be told the moves of {} ({letter}: {}) exactly: {why}; \
-                     it is sent {text}, which has more moves, tame ones, so that it accepts \
-                     every move of the piece but may miss a mate or stalemate it takes part in",
+                    "XBoard 4.9.1 cannot be told the moves of {} ({letter}: {}) exactly ({why}); \
+                     it is sent {text}: more moves, the extra ones tame, so that it accepts \
+                     every move of the piece but may not see a mate or stalemate it takes part in",
                     p.name, p.betza
                 ));
             }
             XBoardMoves::Unknown { why } => {
                 out.exact = false;
                 out.warnings.push(format!(
-                    "XBoard 4.9.1 cannot be told the moves of {} ({letter}: {}): {why}; \
-                     no piece command is sent for it, so XBoard moves it by its own idea of \
-                     the letter and may refuse its moves (play such a variant with \
+                    "XBoard 4.9.1 cannot be told the moves of {} ({letter}: {}) ({why}); \
+                     no piece command is sent for it, so XBoard moves it as it thinks the \
+                     letter moves and may refuse its moves (play such a variant with \
                      XBoard's legality testing off)",
                     p.name, p.betza
                 ));

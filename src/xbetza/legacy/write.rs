@@ -153,10 +153,7 @@ fn templates(moves: &[MoveDef], widen: bool) -> Result<Vec<Template>, Untranslat
             }
             Err(why) => {
                 return Err(Untranslatable {
-                    reason: format!(
-                        "XBoard 4.9.1 has no spelling for the move {}: {why}",
-                        describe_move(def)
-                    ),
+                    reason: format!("no spelling for the move {}: {why}", describe_move(def)),
                 });
             }
         }
@@ -525,9 +522,9 @@ fn direct(def: &MoveDef, original: &MoveDef) -> Result<Template, String> {
                 {
                     return Ok(t);
                 }
-                last_reason = "its legs share one atom in XBoard 4.9.1, which `g` and `y` turn \
-                               between leaper and rider only on a leg that may pass a piece or \
-                               stop on an empty square: no choice gives every leg its length and range"
+                last_reason = "XBoard's legs share one atom, which g and y switch between \
+                               leaper and rider only on a leg that may pass a piece or stop on \
+                               an empty square: no choice gives every leg its length and range"
                     .into();
             }
         }
