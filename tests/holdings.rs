@@ -175,6 +175,29 @@ fn seirawan_gating() {
 }
 
 #[test]
+fn a_gated_piece_does_not_shield_the_king() {
+    // Sjaak II's movegen table: White's queen on a8 checks along rank 8.
+    // Black's king cannot step to d8 or f8 (the queen's rank), nor to d7,
+    // e7 or f7 (its own knight, bishop and pawn); the checks are blocked
+    // by Qc7-b8, Qc7-c8, Qc7-d8, Nd7-b8 and Be7-d8: 5 moves, the count of
+    // Sjaak II, Fairy-Stockfish and Cute Chess. Ke8-f8 bringing a hawk or
+    // an elephant onto e8 would block the queen's rank behind the king,
+    // but XBoard tests check before the piece enters (moves.c GenLegal),
+    // so it is no legal move.
+    let mut g = game(
+        "seirawan",
+        "Q3k2r/2qnbppp/1ppppn2/5bB1/3P4/2N1PN2/PP2BPPP/R3K2R[HEhe] b KQBCFGkcdfg - 0 2",
+    );
+    let moves = texts(&mut g);
+    let expected: BTreeSet<String> = ["c7b8", "c7c8", "c7d8", "d7b8", "e7d8"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(moves, expected);
+    assert!(g.parse_move("e8f8h").is_err());
+}
+
+#[test]
 fn gating_with_nine_piece_types_in_hand() {
     // Seirawan with three more piece types, nine of them in hand, and only
     // g1's gate open. The knight on g1 goes to e2, f3 or h3, each plain or

@@ -207,10 +207,28 @@ fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
     e.send("force");
     e.send("setboard 4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1");
     for m in [
-        "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5",
+        "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5", "g8h8",
     ] {
         e.send(&format!("usermove {m}"));
     }
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert!(l.starts_with("move "), "{l}");
+    // The same from a FEN with the count run out, as Fairy-Stockfish
+    // writes it: read, and played on.
+    e.send("new");
+    e.send("variant makruk");
+    e.send("force");
+    e.send("setboard 7k/8/8/R3K3/8/8/8/1R6 w - 16 17 6");
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{') || l.starts_with("Error"));
+    assert!(l.starts_with("move "), "{l}");
+    // Nor does XBoard's chu (nor HaChu): Griffon plays on there too.
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send("setboard k11/12/12/12/12/12/11R/12/12/12/12/K11 b - - 0 1");
+    e.send("usermove a12b12");
     e.send("go");
     let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
     assert!(l.starts_with("move "), "{l}");
@@ -268,6 +286,55 @@ fn atomic_mates_end_as_xboard_scores_them() {
     e.send("usermove a1a8");
     let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
     assert_eq!(l, "1-0 {White mates}");
+}
+
+#[test]
+fn a_count_read_from_setboard_runs_out_on_time() {
+    // Makruk under a name XBoard does not know, so its counting rule
+    // ends the game. Two knights against the bare king, 60 of the 64
+    // plies counted (the FEN as Fairy-Stockfish writes it): the game is
+    // drawn once Black's third move makes 65, where pyffish ends it too
+    // (tests/data/counting/fsf-counting.txt has a game from this FEN).
+    let mut e = Engine::with_test_variants();
+    e.send("new");
+    e.send("variant makruk-counted");
+    e.send("force");
+    e.send("sd 3");
+    e.send("setboard 8/8/8/3k4/8/8/8/NN2K3 b - 64 60 40");
+    let replies = e.sync(1);
+    assert!(
+        !replies.iter().any(|r| r.starts_with("Error")),
+        "{replies:?}"
+    );
+    e.send("go");
+    let mut claims = Vec::new();
+    for white in ["e1f1", "f1e1", ""] {
+        // The bare king is two ranks away at least: the white king's
+        // shuffle stays legal whatever Black plays.
+        let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+        assert!(l.starts_with("move "), "{l}");
+        if white.is_empty() {
+            claims = e.sync(2);
+        } else {
+            let replies = e.sync(2);
+            assert!(replies.iter().all(|r| !r.contains('{')), "{replies:?}");
+            e.send(&format!("usermove {white}"));
+        }
+    }
+    assert!(
+        claims.iter().any(|r| r == "1/2-1/2 {counting rule}"),
+        "{claims:?}"
+    );
+    // A count in a variant without counting, and an absurd count, are
+    // refused with a reason.
+    e.send("new");
+    e.send("setboard 7k/8/8/R3K3/8/8/8/1R6 b - 16 16 5");
+    e.send("variant makruk");
+    e.send("setboard 7k/8/8/R3K3/8/8/8/1R6 b - 16 99999 5");
+    let replies = e.sync(3);
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert!(replies[0].starts_with("Error (bad FEN: ") && replies[0].contains("no counting rule"));
+    assert!(replies[1].starts_with("Error (bad FEN: ") && replies[1].contains("counting field"));
 }
 
 #[test]

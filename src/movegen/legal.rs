@@ -270,7 +270,16 @@ fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 
 /// True if `m` (pseudo-legal) does not leave the mover's royal pieces
 /// attacked nor break another rule of legality.
+///
+/// A Seirawan gating move is legal exactly when the same move without the
+/// gate is: the piece entering does not shield the king (a king may not
+/// step along a line that its own vacated square, gated, would block).
+/// XBoard 4.9.1 (`GenLegal` tests check before the gate), Fairy-Stockfish,
+/// Sjaak II and Cute Chess all count so: in
+/// `Q3k2r/2qnbppp/1ppppn2/5bB1/3P4/2N1PN2/PP2BPPP/R3K2R[HEhe] b KQBCFGkcdfg`
+/// Black has 5 moves, not Ke8-f8 with a hawk or elephant gated on e8.
 pub fn is_legal(pos: &mut Position, m: Move) -> bool {
+    let m = m.without_gate();
     let us = pos.side_to_move();
     let undo = pos.make(m);
     let ok = legal_after(pos, us, m, &undo);
@@ -279,8 +288,10 @@ pub fn is_legal(pos: &mut Position, m: Move) -> bool {
 }
 
 /// After `us` made `m` (with `undo`): the move did not leave `us` in
-/// check nor break a capture rule.
+/// check nor break a capture rule. Not for gating moves, whose gated
+/// piece must not count: [`is_legal`] tests those without it.
 pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool {
+    debug_assert!(!m.is(flag::GATE), "gating moves are tested by is_legal");
     !pos.in_check(us)
         && (!m.is(flag::CASTLE) || castling_passed_safely(pos, us, m))
         && (!pos.rules().has_lions || lion_rules_allow(pos, us, m, undo))

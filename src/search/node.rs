@@ -14,10 +14,10 @@ use super::tt::Bound;
 use super::{MATE_BOUND, MAX_PLY, TB_CURSED, TB_WIN, from_tt, to_tt};
 use crate::eval::{MATE, Score};
 use crate::judge::{self, Seen};
-use crate::movegen::{Legality, has_legal_move, legal_after};
+use crate::movegen::{Legality, has_legal_move, is_legal, legal_after};
 use crate::position::{Position, Undo};
 use crate::tablebase::probe::Hit;
-use crate::types::{MAX_MOVES, Move, MoveList};
+use crate::types::{MAX_MOVES, Move, MoveList, flag};
 use arrayvec::ArrayVec;
 
 /// What the transposition table held for a node: score, bound, depth.
@@ -541,6 +541,13 @@ impl Thread<'_> {
 /// mover's royal pieces after making it); `None` leaves `pos` unchanged.
 pub(super) fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<Undo> {
     let us = pos.side_to_move();
+    if m.is(flag::GATE) {
+        // Legal exactly when the move without the gate is (`is_legal`).
+        if !(legality.certainly_legal(pos, m) || is_legal(pos, m)) {
+            return None;
+        }
+        return Some(pos.make(m));
+    }
     let certain = legality.certainly_legal(pos, m);
     let undo = pos.make(m);
     if !certain && !legal_after(pos, us, m, &undo) {

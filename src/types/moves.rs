@@ -74,6 +74,14 @@ impl Move {
         };
         Move(self.0 | u64::from(extra) << 52).with_hand(role)
     }
+    /// The move without its gated piece (itself if it gates none).
+    pub fn without_gate(self) -> Move {
+        if !self.is(flag::GATE) {
+            return self;
+        }
+        let gate_flags = u64::from(flag::GATE | flag::GATE_ROOK) << 52;
+        Move(self.0 & !gate_flags & !(0xff << 44))
+    }
     fn with_hand(self, role: Role) -> Move {
         Move(self.0 & !(0xff << 44) | (u64::from(role.0) + 1) << 44)
     }

@@ -33,9 +33,10 @@ pub struct XBoardInfo {
     /// first engine's `piece` commands (it accepts them without `setup`).
     pub takes_pieces: bool,
     /// XBoard 4.9 does not apply the game's bare-king rule (it adjudicates
-    /// a bare king only in shatranj), although the game's rules and
-    /// Fairy-Stockfish's / Sjaak II's definitions have one: it calls the
-    /// claim "False win claim: 'bare king'".
+    /// a bare king only in shatranj), although the game's rules have one
+    /// (courier and great as Fairy-Stockfish and Sjaak II define them,
+    /// chu as its Association plays it): it calls the claim "False win
+    /// claim: 'bare king'".
     pub referee_ignores_bare_king: bool,
     /// XBoard 4.9 does not apply the game's counting rules ("False draw
     /// claim: 'counting rule'" in a makruk game against Fairy-Max).
@@ -310,9 +311,9 @@ const BUILTINS: &[Builtin] = &[
         .number(23)
         .holdings()
         .shogi(),
-    Builtin::new("chu").number(24).no_books(
+    Builtin::new("chu").number(24).ignores_bare_king().no_books(
         "Chu Shogi books are not supported: XBoard's keys for \
-         its promoted pieces read outside the key table",
+             its promoted pieces read outside the key table",
     ),
     Builtin::new("courier")
         .table("PNBR.FE..WMKpnbr.fe..wmk")

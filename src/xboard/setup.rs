@@ -38,11 +38,13 @@ pub fn wants_piece_lines(variant: &Variant) -> bool {
 /// XBoard referees the variants it knows by its own rules, and scores a
 /// claim it cannot verify as a false claim. The variant as XBoard plays
 /// it, without the game-end rules it lacks, so that Griffon plays such
-/// games on instead of claiming; `None` when nothing differs.
+/// games on instead of claiming; `None` when nothing differs. A count is
+/// still kept (it never ends the game): FENs in the middle of one, as
+/// Fairy-Stockfish writes them, are read and written with it.
 pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
     let x = &variant.xboard;
     let bare_king = x.referee_ignores_bare_king && variant.end.extinction.is_some();
-    let counting = x.referee_ignores_counting && variant.end.counting_rule.is_some();
+    let counting = x.referee_ignores_counting && variant.end.counting_judged();
     if !bare_king && !counting {
         return None;
     }
@@ -51,7 +53,7 @@ pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
         v.end.extinction = None;
     }
     if counting {
-        v.end.counting_rule = None;
+        v.end.counting_ends_game = false;
     }
     Some(v)
 }
