@@ -50,6 +50,26 @@ impl Position {
             .any(|c| self.pieces(c).any(|(_, s)| self.is_pawn(c, s)))
     }
 
+    /// Makruk's pieces'-honour limit against a bare king, from what
+    /// `strong` has: two rooks 8, a rook 16, two khon 22, two knights 32,
+    /// a khon 44, else 64.
+    fn pieces_honour(&self, strong: Color) -> u16 {
+        let n = |key| self.count_named(strong, key);
+        if n("rook") > 1 {
+            8
+        } else if n("rook") == 1 {
+            16
+        } else if n("silver") > 1 {
+            22
+        } else if n("knight") > 1 {
+            32
+        } else if n("silver") == 1 {
+            44
+        } else {
+            64
+        }
+    }
+
     /// The limit in full moves of a count that `counter` would keep now, 0
     /// where it may not count (Fairy-Stockfish's `count_limit`).
     fn count_limit(&self, rule: CountingRule, counter: Color) -> u16 {
@@ -62,18 +82,8 @@ impl Position {
                     0
                 } else if ours > 1 {
                     64
-                } else if n("rook") > 1 {
-                    8
-                } else if n("rook") == 1 {
-                    16
-                } else if n("silver") > 1 {
-                    22
-                } else if n("knight") > 1 {
-                    32
-                } else if n("silver") == 1 {
-                    44
                 } else {
-                    64
+                    self.pieces_honour(other)
                 }
             }
             CountingRule::Cambodian => {
@@ -85,18 +95,9 @@ impl Position {
                     63
                 } else if self.pawns_on_board() {
                     0
-                } else if n("rook") > 1 {
-                    7
-                } else if n("rook") == 1 {
-                    15
-                } else if n("silver") > 1 {
-                    21
-                } else if n("knight") > 1 {
-                    31
-                } else if n("silver") == 1 {
-                    43
                 } else {
-                    63
+                    // Each of Cambodian chess's limits is one below makruk's.
+                    self.pieces_honour(other) - 1
                 }
             }
             CountingRule::Asean => {

@@ -513,15 +513,9 @@ fn expand_leg(
             if is_final {
                 let initial =
                     group.legs[0].initial > 0 || (k > 0 && raw.initial > 0 && !slider_before);
-                let mut def = MoveDef {
-                    legs: legs.clone(),
-                    kind: MoveKind::Normal,
-                    initial,
-                    creates_ep: false,
-                };
-                def.creates_ep = creates_ep(&def);
                 // Duplicates go in `compile`, in one pass over all groups.
-                ctx.out.push(def);
+                ctx.out
+                    .push(MoveDef::new(legs.clone(), MoveKind::Normal, initial));
             } else {
                 let (next_atom, next_range) = next_leg_atom(group, k, atom, range, dir);
                 let slider = slider_before || range != 1;

@@ -206,6 +206,18 @@ pub struct MoveDef {
 }
 
 impl MoveDef {
+    /// A move of `legs`, with XBoard's e.p. rule decided from them.
+    pub(crate) fn new(legs: Vec<Leg>, kind: MoveKind, initial: bool) -> MoveDef {
+        let mut def = MoveDef {
+            legs,
+            kind,
+            initial,
+            creates_ep: false,
+        };
+        def.creates_ep = compile::creates_ep(&def);
+        def
+    }
+
     pub fn final_leg(&self) -> &Leg {
         self.legs
             .last()

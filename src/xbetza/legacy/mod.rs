@@ -21,7 +21,6 @@ mod write;
 
 pub use read::read;
 
-use super::compile::creates_ep;
 use super::{Dialect, Jump, Leg, MoveDef, MoveKind, Step, compile};
 use std::collections::HashSet;
 
@@ -140,14 +139,7 @@ pub(crate) fn normalize(def: &MoveDef) -> MoveDef {
             legs.remove(k + 1);
         }
     }
-    let mut out = MoveDef {
-        legs,
-        kind: def.kind,
-        initial: def.initial,
-        creates_ep: false,
-    };
-    out.creates_ep = creates_ep(&out);
-    out
+    MoveDef::new(legs, def.kind, def.initial)
 }
 
 /// One one-square leg `a` and the leap `b` after it as one leap, if they are one.

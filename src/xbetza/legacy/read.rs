@@ -15,7 +15,6 @@
 //! uses something else (`i` on a later leg, `ii`, `p` together with `g`,
 //! a castling atom with modifiers) is refused rather than guessed.
 
-use super::super::compile::creates_ep;
 use super::super::{Hop, Jump, Leg, MoveDef, MoveKind, Step};
 
 //  alphabet                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -519,14 +518,8 @@ impl Reader {
                             Hop::None
                         };
                         legs.push(leg);
-                        let mut def = MoveDef {
-                            legs: legs.clone(),
-                            kind: MoveKind::Normal,
-                            initial,
-                            creates_ep: false,
-                        };
-                        def.creates_ep = creates_ep(&def);
-                        self.out.push(def);
+                        self.out
+                            .push(MoveDef::new(legs.clone(), MoveKind::Normal, initial));
                         legs.pop();
                     }
                     Some((nb, a)) => {
