@@ -3,8 +3,9 @@
 //! source. Per-variant files hold Fairy-Stockfish's counts (Sjaak II's for
 //! Great Shatranj); `perft-cutechess`, `perft-sjaak` and
 //! `perft-python-chess` hold the published counts of those programs for
-//! every variant Griffon shares with them (each file's header says how
-//! they were taken).
+//! every variant Griffon shares with them; wildcastle, superchess, cylinder
+//! and falcon, which no outside engine counts, come from second
+//! implementations in `tools/reference/` (each file's header says which).
 //!
 //! A node limit keeps `cargo test` fast: every count up to `MAX_NODES` is
 //! checked, larger ones are skipped. The full run is
@@ -112,7 +113,9 @@ fn suite_files_are_all_tested() {
         "courier",
         "crazyhouse",
         "cutechess",
+        "cylinder",
         "embassy",
+        "falcon",
         "fischerandom",
         "fsf-ci",
         "giveaway",
@@ -134,8 +137,10 @@ fn suite_files_are_all_tested() {
         "sjaak",
         "spartan",
         "suicide",
+        "superchess",
         "threekings",
         "twokings",
+        "wildcastle",
         "xiangqi",
     ];
     let mut found: Vec<String> = std::fs::read_dir(data(""))
@@ -178,7 +183,9 @@ suite_tests! {
     perft_courier => "perft-courier.epd";
     perft_crazyhouse => "perft-crazyhouse.epd";
     perft_cutechess => "perft-cutechess.epd", MANY_LINES_MAX_NODES;
+    perft_cylinder => "perft-cylinder.epd", MANY_LINES_MAX_NODES;
     perft_embassy => "perft-embassy.epd";
+    perft_falcon => "perft-falcon.epd", MANY_LINES_MAX_NODES;
     perft_fischerandom => "perft-fischerandom.epd";
     perft_fsf_ci => "perft-fsf-ci.epd";
     perft_giveaway => "perft-giveaway.epd";
@@ -199,8 +206,10 @@ suite_tests! {
     perft_sjaak => "perft-sjaak.epd", MANY_LINES_MAX_NODES;
     perft_spartan => "perft-spartan.epd";
     perft_suicide => "perft-suicide.epd";
+    perft_superchess => "perft-superchess.epd", MANY_LINES_MAX_NODES;
     perft_threekings => "perft-threekings.epd";
     perft_twokings => "perft-twokings.epd";
+    perft_wildcastle => "perft-wildcastle.epd", MANY_LINES_MAX_NODES;
     perft_xiangqi => "perft-xiangqi.epd";
 }
 
