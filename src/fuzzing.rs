@@ -55,14 +55,25 @@ fn pick(data: &[u8]) -> (Arc<Rules>, &[u8]) {
     (rules.clone(), rest)
 }
 
-/// An XBetza string, in both dialects.
+/// An XBetza string, in both dialects, and what XBoard 4.9.1 would be
+/// told of it: a string sent as exact must read back as the same moves.
 pub fn xbetza(data: &[u8]) {
+    use crate::xbetza::legacy::{self, XBoardMoves};
     let text = String::from_utf8_lossy(data);
+    let _ = legacy::read(&text);
     for dialect in [
         crate::xbetza::Dialect::XBoard,
         crate::xbetza::Dialect::FairyStockfish,
     ] {
-        let _ = crate::xbetza::compile(&text, dialect);
+        let Ok(piece) = crate::xbetza::compile(&text, dialect) else {
+            continue;
+        };
+        if let XBoardMoves::Exact(sent) = legacy::xboard_moves(&text, &piece.moves) {
+            assert!(
+                legacy::reads_as(&sent, &piece.moves),
+                "{text:?} is sent to XBoard as {sent:?}, which reads differently"
+            );
+        }
     }
 }
 

@@ -98,6 +98,45 @@ fn bare_king_in_shatranj() {
     ));
 }
 
+#[test]
+fn bare_king_in_chu() {
+    // The Japanese Chu Shogi Association's rule (Wikipedia, "Chu shogi"):
+    // taking all the opponent's other pieces, leaving a bare king or a
+    // bare prince, wins, "provided that one's own king is not immediately
+    // bared or captured on the next move".
+    let bare_king_win = |g: &mut Game| {
+        g.outcome()
+            == Some(Outcome::Win {
+                winner: Color::White,
+                reason: EndReason::BareKing,
+            })
+    };
+    // Rxl6 takes Black's last piece besides the king; the bared king has
+    // its reply, cannot bare White, and loses.
+    let mut g = game("chu", "k11/12/12/12/12/12/11p/12/12/12/11R/K11 w - - 0 1");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, &["l2l6"]);
+    assert_eq!(g.outcome(), None, "the bared side gets its reply");
+    play(&mut g, &["a12b12"]);
+    assert!(bare_king_win(&mut g), "{:?}", g.outcome());
+    // Gxb7 bares Black, but the gold stands unprotected next to the king:
+    // Kxb7 bares White in turn and the game goes on, king against king.
+    // Any other reply loses.
+    let fen = "12/12/12/12/k11/1p10/1G10/12/12/12/12/11K w - - 0 1";
+    let mut g = game("chu", fen);
+    play(&mut g, &["b6b7", "a8b7"]);
+    assert_eq!(g.outcome(), None, "both kings bare: no win");
+    let mut g = game("chu", fen);
+    play(&mut g, &["b6b7", "a8a9"]);
+    assert!(bare_king_win(&mut g), "{:?}", g.outcome());
+    // A bare crown prince (the king already taken) loses too...
+    let mut g = game("chu", "+e11/12/12/12/12/12/12/12/12/12/11R/K11 w - - 0 1");
+    assert!(bare_king_win(&mut g), "{:?}", g.outcome());
+    // ...but a king with its crown prince is two pieces, not bare.
+    let mut g = game("chu", "k+e10/12/12/12/12/12/12/12/12/12/11R/K11 w - - 0 1");
+    assert_eq!(g.outcome(), None);
+}
+
 /// Dead positions by FIDE's rules (and their counterparts in other
 /// variants): no placement of the material is checkmate. The engine finds
 /// this by searching placements, so these cases check that search against
@@ -260,29 +299,35 @@ fn atomic_explosions() {
 #[test]
 fn makruk_counting_rule() {
     // Rxa5 bares the black king; with two rooks against it the count is
-    // 8 moves (16 plies), started at the number of men (4, so 8 plies):
-    // eight more plies without mate draw the game.
+    // 8 moves (16 plies), started at twice the number of men (4, so 8
+    // plies); the game is drawn once the plies counted pass 16 (after
+    // Black's 9th ply without mate), as Fairy-Stockfish judges it
+    // (tests/counting.rs checks many more against pyffish).
     let mut g = game("makruk", "4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1");
     play(
         &mut g,
         &[
-            "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8",
+            "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5",
         ],
     );
+    assert_eq!(g.position().counting(), Some((16, 16)));
     assert_eq!(g.outcome(), None);
-    play(&mut g, &["e4e5"]);
+    play(&mut g, &["g8h8"]);
     assert_eq!(
         g.outcome(),
         Some(Outcome::Draw {
             reason: EndReason::CountingRule
         })
     );
-    // ASEAN: against a rook (and a pawn) the bared king gets 16 moves, so
-    // the count that starts here is far from over.
+    // ASEAN: no count while a pawn is on the board, even against a bare
+    // king; without it a rook has 16 moves, counted from 0.
     let mut g = game("asean", "4k3/8/8/p7/8/7P/8/R3K3 w - - 0 1");
     play(&mut g, &["a1a5"]);
     assert_eq!(g.outcome(), None);
-    assert!(!g.position().counting_expired());
+    assert_eq!(g.position().counting(), None);
+    let mut g = game("asean", "4k3/8/8/p7/8/8/8/R3K3 w - - 0 1");
+    play(&mut g, &["a1a5"]);
+    assert_eq!(g.position().counting(), Some((32, 0)));
 }
 
 #[test]
@@ -444,7 +489,8 @@ fn perft(pos: &mut Position, depth: u32) -> u64 {
 fn chu_lion_positions_agree_with_hachu() {
     // HaChu 0.21 lets a king move into check (Chu is won by capturing the
     // king), so its counts are matched with a copy of chu whose king is an
-    // ordinary piece; it lists one pass per position, as Griffon does. The
+    // ordinary piece and which has no bare-king rule, as HaChu has none;
+    // it lists one pass per position, as Griffon does. The
     // counts are HaChu's move lists with repetitions allowed, read through
     // its "Illegal move" dump (HaChu has no perft command). The middle-game
     // position has both Lions two squares apart with a Pawn as a would-be
@@ -452,8 +498,11 @@ fn chu_lion_positions_agree_with_hachu() {
     // run, igui and partial Lion moves all occur.
     let mut set = VariantSet::new();
     set.load_builtins().unwrap();
-    set.load_str("hachu.ini", "[chuhachu:chu]\nking = -\ncommoner = k\n")
-        .unwrap();
+    set.load_str(
+        "hachu.ini",
+        "[chuhachu:chu]\nking = -\ncommoner = k\nextinctionValue = none\n",
+    )
+    .unwrap();
     let rules = Rules::new(set.get("chuhachu").unwrap().clone()).unwrap();
     let cases: [(&str, &[u64]); 2] = [
         (
@@ -538,7 +587,8 @@ fn chu_lion_trading_rules() {
 fn chu_promotion_and_notation() {
     // A Pawn entering the zone may promote (+) or defer (= or nothing); a
     // Pawn on the last rank must promote; promoted pieces are written +X.
-    let mut g = game("chu", "11k/12/12/12/4P7/12/12/12/12/12/12/K11 w - - 0 1");
+    // Black keeps a pawn so that the bare-king rule does not end the game.
+    let mut g = game("chu", "10pk/12/12/12/4P7/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e8e9+").is_ok());
     assert!(g.parse_move("e8e9").is_ok());
     assert!(g.parse_move("e8e9=").is_ok());
@@ -547,19 +597,19 @@ fn chu_promotion_and_notation() {
     assert_eq!(griffon::notation::move_text(g.position(), promote), "e8e9+");
     play(&mut g, &["e8e9+"]);
     assert!(
-        g.position().fen().starts_with("11k/12/12/4+P7/12/"),
+        g.position().fen().starts_with("10pk/12/12/4+P7/12/"),
         "{}",
         g.position().fen()
     );
     // Inside the zone a non-capture may not promote (only entering may)...
-    let mut g = game("chu", "11k/12/12/4R7/12/12/12/12/12/12/12/K11 w - - 0 1");
+    let mut g = game("chu", "10pk/12/12/4R7/12/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e9e10+").is_err());
     assert!(g.parse_move("e9e10").is_ok());
     // ...a capture may.
-    let mut g = game("chu", "11k/12/4p7/4R7/12/12/12/12/12/12/12/K11 w - - 0 1");
+    let mut g = game("chu", "10pk/12/4p7/4R7/12/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e9e10+").is_ok());
     // A Pawn stepping onto the last rank must promote.
-    let mut g = game("chu", "k11/4P7/12/12/12/12/12/12/12/12/12/K11 w - - 0 1");
+    let mut g = game("chu", "k9p1/4P7/12/12/12/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e11e12=").is_err());
     let forced = g.parse_move("e11e12+").unwrap();
     assert_eq!(
@@ -568,11 +618,11 @@ fn chu_promotion_and_notation() {
         "the promotion is meant"
     );
     // The Lion's pass is XBoard's null move.
-    let mut g = game("chu", "11k/12/12/12/12/12/12/4N7/12/12/12/K11 w - - 0 1");
+    let mut g = game("chu", "10pk/12/12/12/12/12/12/4N7/12/12/12/K11 w - - 0 1");
     let pass = g.parse_move("@@@@").unwrap();
     assert_eq!(griffon::notation::move_text(g.position(), pass), "@@@@");
     // A promoted Rook moves as a Dragon King and does not promote again.
-    let mut g = game("chu", "11k/12/12/4+R7/12/12/12/12/12/12/12/K11 w - - 0 1");
+    let mut g = game("chu", "10pk/12/12/4+R7/12/12/12/12/12/12/12/K11 w - - 0 1");
     assert!(g.parse_move("e9f10").is_ok());
     assert!(g.parse_move("e9f10+").is_err());
 }

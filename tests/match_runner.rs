@@ -352,3 +352,210 @@ fn tables_convert_through_the_engine() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tables_adjudicate_the_positions_they_hold() {
+    let dir = temp("kpk-adjudication");
+    let status = Command::new(GRIFFON)
+        .args(["tb", "gen", "--material", "KPvK", "--out"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("run griffon tb gen");
+    assert!(status.success());
+    let tb = format!("tb={}", dir.display());
+    let engine = format!(
+        "cmd={GRIFFON} arg=xboard arg=--tb-path arg={} name=t",
+        dir.display()
+    );
+    let play = |fen: &str, name: &str| {
+        let openings = temp(&format!("{name}.epd"));
+        std::fs::write(&openings, format!("{fen}\n")).unwrap();
+        let pgn = temp(&format!("{name}.pgn"));
+        let mut args: Vec<String> = vec!["--engine".into()];
+        args.extend(engine.split(' ').map(String::from));
+        args.push("--engine".into());
+        args.extend(engine.split(' ').map(String::from));
+        for a in [
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "2",
+            "--depth",
+            "3",
+            "--adjudicate",
+            &tb,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ] {
+            args.push(a.into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run(&args);
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        (parse_pgn(&text), text)
+    };
+    // White's longest KPvK win, published as mate in 28 (Kryukov's forum,
+    // as in tables_convert_through_the_engine): the tables end both games
+    // at once, and the PGN says why.
+    let (games, text) = play("8/8/8/1k6/8/8/K5P1/8 w - - 0 1", "kpk-win");
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| g.moves.is_empty()), "{text}");
+    assert_eq!(text.matches("[Result \"1-0\"]").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("[Termination \"adjudication: tablebase win for White (mate in 28)\"]")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        text.contains("{adjudication: tablebase win for White"),
+        "{text}"
+    );
+    // A rook's pawn with the defending king on its queening square: the
+    // textbook draw.
+    let (_, text) = play("k7/8/8/8/P7/8/8/K7 w - - 0 1", "kpk-draw");
+    assert_eq!(
+        text.matches("[Termination \"adjudication: tablebase draw\"]")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(text.matches("[Result \"1/2-1/2\"]").count(), 2, "{text}");
+    // A pawn the far king cannot catch (the rule of the square), with one
+    // ply left before the 50-move rule: not a win yet, so the game goes
+    // on; the pawn move that restarts the count (the engines, with the
+    // tables, choose it) makes it one again, now with Black to move.
+    let (games, text) = play("k7/8/8/8/8/8/6P1/7K w - - 99 1", "kpk-count");
+    assert!(games.iter().all(|g| g.moves.len() == 1), "{text}");
+    assert!(games.iter().all(|g| g.moves[0].starts_with("g2")), "{text}");
+    assert_eq!(
+        text.matches("[Termination \"adjudication: tablebase win for White (mate in")
+            .count(),
+        2,
+        "{text}"
+    );
+    // Wrong uses are errors: no tables there, a variant tables refuse, a
+    // bare-king rule the match's referee does not apply.
+    let empty = temp("no-tables");
+    std::fs::create_dir_all(&empty).unwrap();
+    for (variant, path) in [
+        ("normal", empty.display().to_string()),
+        ("normal", "/nonexistent/tables".into()),
+        ("shogi", dir.display().to_string()),
+        ("courier", dir.display().to_string()),
+        ("normal", String::new()),
+    ] {
+        let out = Command::new(GRIFFON)
+            .args([
+                "match",
+                "--engine",
+                "cmd=griffon",
+                "--engine",
+                "cmd=griffon",
+            ])
+            .args(["--variant", variant, "--depth", "1", "--adjudicate"])
+            .arg(format!("tb={path}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{variant} {path}: {err}");
+        assert!(err.contains("tb"), "{variant} {path}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_count_in_an_opening_fen_is_kept() {
+    // Makruk under a name XBoard does not know, whose count ends games:
+    // from two knights against the bare king with 60 of 64 plies counted
+    // (Fairy-Stockfish's FEN), each game is drawn by the count after 5
+    // plies, as pyffish judges it (tests/data/counting/fsf-counting.txt).
+    let variants = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/test-variants.ini"
+    );
+    let openings = temp("counting.epd");
+    let fen = "8/8/8/3k4/8/8/8/NN2K3 b - 64 60 40";
+    std::fs::write(&openings, format!("{fen}\n")).unwrap();
+    let pgn = temp("counting.pgn");
+    let engine = format!("cmd={GRIFFON} arg=xboard arg=--variant-file arg={variants}");
+    let mut args: Vec<&str> = vec!["--engine"];
+    args.extend(engine.split(' '));
+    args.push("--engine");
+    args.extend(engine.split(' '));
+    let (openings, pgn_path) = (openings.display().to_string(), pgn.display().to_string());
+    args.extend([
+        "--variant-file",
+        variants,
+        "--variant",
+        "makruk-counted",
+        "--openings",
+        &openings,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--pgn",
+        &pgn_path,
+    ]);
+    run(&args);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches(&format!("[FEN \"{fen}\"]")).count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("[Termination \"counting rule\"]").count(),
+        2,
+        "{text}"
+    );
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_file(variants).unwrap();
+    let rules = Rules::new(set.get("makruk-counted").unwrap().clone()).unwrap();
+    for g in parse_pgn(&text) {
+        assert_eq!(g.fen.as_deref(), Some(fen));
+        assert_eq!(g.moves.len(), 5, "{text}");
+        let mut game = Game::new(Position::from_fen(rules.clone(), fen).unwrap());
+        for m in &g.moves {
+            let mv = game.parse_move(m).unwrap();
+            game.play(mv);
+        }
+        assert_eq!(game.position().counting(), Some((64, 65)));
+    }
+
+    // XBoard's own makruk has no counting rule, and the match referees it
+    // as XBoard does: the count is kept in the FEN the engines get and
+    // the PGN records, but the game goes on after it has run out.
+    let fen = "7k/8/8/R3K3/8/8/8/1R6 w - 16 17 6";
+    std::fs::write(temp("counting.epd"), format!("{fen}\n")).unwrap();
+    run(&[
+        "--engine",
+        "cmd=griffon",
+        "--engine",
+        "cmd=griffon",
+        "--variant",
+        "makruk",
+        "--openings",
+        &openings,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--adjudicate",
+        "maxmoves=2",
+        "--pgn",
+        &pgn_path,
+    ]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches(&format!("[FEN \"{fen}\"]")).count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("counting rule"), "{text}");
+}

@@ -87,6 +87,28 @@ fn shatranj_mate_in_two() {
 }
 
 #[test]
+fn chu_bare_king_wins_and_the_bared_side_bares_back() {
+    // Rxl6 takes Black's last piece but the king: whatever Black replies,
+    // White has won by the bare-king rule (Black cannot take the rook).
+    let (m, s) = search(
+        "chu",
+        "k11/12/12/12/12/12/11p/12/12/12/11R/K11 w - - 0 1",
+        3,
+    );
+    assert_eq!(m, "l2l6");
+    assert!(s > 100_000, "a won score, not {s}");
+    // Bared by Gxb7, Black must take the unprotected gold at once: any
+    // other move loses by the rule.
+    let (m, s) = search(
+        "chu",
+        "12/12/12/12/k11/1G10/12/12/12/12/12/11K b - - 0 1",
+        3,
+    );
+    assert_eq!(m, "a8b7");
+    assert!(s > -100_000, "not a lost score: {s}");
+}
+
+#[test]
 fn engine_defined_variant_mate_in_two() {
     // 6x6 ladder: Black king f5, rooks a4 and b1: Rb5+ and Ra6 mate.
     let (_, s) = search("minirook", "6/5k/R5/6/6/1R1K2 w - - 0 1", 5);

@@ -166,6 +166,14 @@ fn symmetries_come_from_the_pieces() {
     assert!(t.stats().won[0] > 0);
 }
 
+/// The message of an error that was expected.
+fn refusal<T>(result: Result<T, griffon::tablebase::TbError>) -> String {
+    match result {
+        Ok(_) => panic!("refused"),
+        Err(e) => e.0,
+    }
+}
+
 #[test]
 fn what_tables_cannot_do_yet_is_an_error() {
     let r = rules("normal");
@@ -174,6 +182,50 @@ fn what_tables_cannot_do_yet_is_an_error() {
     assert!(Material::parse(&r, "QvK").is_err());
     // Losing chess: captures are compulsory, which tables do not model.
     assert!(Generator::new(rules("giveaway")).is_err());
+    // Drops: a capture puts a piece in hand, and tables hold none. The
+    // refusal says so, for the variant as a whole.
+    for variant in [
+        "shogi",
+        "minishogi",
+        "crazyhouse",
+        "kyotoshogi",
+        "superchess",
+    ] {
+        let err = refusal(Generator::new(rules(variant)));
+        assert!(
+            err.contains(variant) && err.contains("drops") && err.contains("in hand"),
+            "{variant}: {err}"
+        );
+    }
+    // Shogi-style promotion without drops (minishogi's pieces, captures
+    // gone for good): a material with a man that promotes is refused by
+    // name, one without is made.
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_str("t.ini", "[nodrops:minishogi]\npieceDrops = false\n")
+        .unwrap();
+    let r = Rules::new(set.get("nodrops").unwrap().clone()).unwrap();
+    let mut g = Generator::new(r.clone()).unwrap();
+    let err = refusal(g.table(&Material::parse(&r, "KSvK").unwrap()));
+    assert!(err.contains("'S' promotes shogi-style"), "{err}");
+    assert!(g.table(&Material::parse(&r, "KGvK").unwrap()).is_ok());
+    // Chu Shogi's 144 squares are more than tables index.
+    let err = refusal(Generator::new(rules("chu")));
+    assert!(err.contains("144 squares"), "{err}");
+    // The command line says the same, as an error, not a crash.
+    for (variant, material, want) in [
+        ("shogi", "KRvK", "drops"),
+        ("crazyhouse", "KQvK", "drops"),
+        ("chu", "KGvK", "144 squares"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_griffon"))
+            .args(["tb", "gen", "--variant", variant, "--material", material])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{variant}: {err}");
+        assert!(err.contains(want) && !err.contains("panicked"), "{err}");
+    }
 }
 
 #[test]

@@ -220,7 +220,7 @@ fn builtin_rule_details() {
     assert!(grand.double_step.region[0].contains(Square::new(4, 2)));
     assert!(grand.double_step.region[1].contains(Square::new(4, 7)));
 
-    for name in ["shatranj", "courier"] {
+    for name in ["shatranj", "courier", "chu"] {
         let v = set.get(name).unwrap();
         assert_eq!(v.end.stalemate, GameValue::Loss, "{name}");
         let bare = v.end.extinction.as_ref().unwrap();
@@ -473,6 +473,18 @@ fn fen_rank_length_and_count() {
         8,
         "startFen",
         "FEN has 3 ranks",
+    );
+}
+
+#[test]
+fn counting_fields_need_a_counting_rule() {
+    // Three numbers after the castling field are a count's limit, plies
+    // and move number: meaningless without a counting rule.
+    assert_error(
+        &mini_with(8, "startFen = rk2/p3/3P/2KR w - 16 3 1"),
+        8,
+        "startFen",
+        "no countingRule",
     );
 }
 

@@ -207,10 +207,28 @@ fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
     e.send("force");
     e.send("setboard 4k3/8/8/p7/8/8/8/RR2K3 w - - 0 1");
     for m in [
-        "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5",
+        "a1a5", "e8f8", "e1e2", "f8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5", "g8h8",
     ] {
         e.send(&format!("usermove {m}"));
     }
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert!(l.starts_with("move "), "{l}");
+    // The same from a FEN with the count run out, as Fairy-Stockfish
+    // writes it: read, and played on.
+    e.send("new");
+    e.send("variant makruk");
+    e.send("force");
+    e.send("setboard 7k/8/8/R3K3/8/8/8/1R6 w - 16 17 6");
+    e.send("go");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{') || l.starts_with("Error"));
+    assert!(l.starts_with("move "), "{l}");
+    // Nor does XBoard's chu (nor HaChu): Griffon plays on there too.
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send("setboard k11/12/12/12/12/12/11R/12/12/12/12/K11 b - - 0 1");
+    e.send("usermove a12b12");
     e.send("go");
     let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
     assert!(l.starts_with("move "), "{l}");
@@ -222,6 +240,101 @@ fn plays_on_after_a_bare_king_where_xboard_has_no_such_rule() {
     e.send("usermove a8b8");
     let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
     assert_eq!(l, "1-0 {bare king}");
+}
+
+/// XBoard 4.9 plays atomic without check (its backend.c `PosFlags`:
+/// `F_IGNORE_CHECK`): it never sees a checkmate, ends the game only when a
+/// king is blown up, calls a mate claim a false claim, and passes moves
+/// that leave a king attacked. Griffon, mating, plays on and takes the
+/// king; mated, it claims its own loss (which XBoard accepts unverified).
+#[test]
+fn atomic_mates_end_as_xboard_scores_them() {
+    // The back-rank mate Ra1-a8: the king on h8 has only g8, which the
+    // rook covers, and nothing can take the rook.
+    let mated = "7k/6pp/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("variant atomic");
+    e.send("force");
+    e.send(&format!("setboard {mated}"));
+    e.send("go");
+    assert_eq!(e.next_move(), "a1a8");
+    // No claim: XBoard would call it false. A move that leaves the king
+    // attacked is taken, and the king goes.
+    let replies = e.sync(1);
+    assert!(replies.iter().all(|l| !l.contains('{')), "{replies:?}");
+    e.send("usermove g7g6");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{') || l.starts_with("Illegal"));
+    assert!(l.starts_with("move "), "{l}");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{') || l.starts_with("Illegal"));
+    assert!(l.starts_with("1-0 {"), "{l}");
+    // A move that would blow up the mover's own king stays illegal.
+    e.send("new");
+    e.send("variant atomic");
+    e.send("force");
+    e.send("setboard 7k/6pp/8/8/8/8/8/R3Kn2 w - - 0 1");
+    e.send("usermove e1f1");
+    let replies = e.sync(2);
+    assert!(
+        replies.iter().any(|l| l.starts_with("Illegal move")),
+        "{replies:?}"
+    );
+    // Mated itself, Griffon claims its loss.
+    e.send("new");
+    e.send("variant atomic");
+    e.send(&format!("setboard {mated}"));
+    e.send("usermove a1a8");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert_eq!(l, "1-0 {White mates}");
+}
+
+#[test]
+fn a_count_read_from_setboard_runs_out_on_time() {
+    // Makruk under a name XBoard does not know, so its counting rule
+    // ends the game. Two knights against the bare king, 60 of the 64
+    // plies counted (the FEN as Fairy-Stockfish writes it): the game is
+    // drawn once Black's third move makes 65, where pyffish ends it too
+    // (tests/data/counting/fsf-counting.txt has a game from this FEN).
+    let mut e = Engine::with_test_variants();
+    e.send("new");
+    e.send("variant makruk-counted");
+    e.send("force");
+    e.send("sd 3");
+    e.send("setboard 8/8/8/3k4/8/8/8/NN2K3 b - 64 60 40");
+    let replies = e.sync(1);
+    assert!(
+        !replies.iter().any(|r| r.starts_with("Error")),
+        "{replies:?}"
+    );
+    e.send("go");
+    let mut claims = Vec::new();
+    for white in ["e1f1", "f1e1", ""] {
+        // The bare king is two ranks away at least: the white king's
+        // shuffle stays legal whatever Black plays.
+        let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+        assert!(l.starts_with("move "), "{l}");
+        if white.is_empty() {
+            claims = e.sync(2);
+        } else {
+            let replies = e.sync(2);
+            assert!(replies.iter().all(|r| !r.contains('{')), "{replies:?}");
+            e.send(&format!("usermove {white}"));
+        }
+    }
+    assert!(
+        claims.iter().any(|r| r == "1/2-1/2 {counting rule}"),
+        "{claims:?}"
+    );
+    // A count in a variant without counting, and an absurd count, are
+    // refused with a reason.
+    e.send("new");
+    e.send("setboard 7k/8/8/R3K3/8/8/8/1R6 b - 16 16 5");
+    e.send("variant makruk");
+    e.send("setboard 7k/8/8/R3K3/8/8/8/1R6 b - 16 99999 5");
+    let replies = e.sync(3);
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert!(replies[0].starts_with("Error (bad FEN: ") && replies[0].contains("no counting rule"));
+    assert!(replies[1].starts_with("Error (bad FEN: ") && replies[1].contains("counting field"));
 }
 
 #[test]
@@ -310,6 +423,77 @@ fn engine_defined_variant_sends_setup_and_pieces() {
     e.send("go");
     let m = e.next_move();
     referee("minirook", &[&m]);
+}
+
+#[test]
+fn bracket_pieces_reach_xboard_in_the_notation_it_reads() {
+    // XBoard 4.9.1 reads no brackets: a griffon sent as `[F?R]` has no
+    // moves there, and its first move is refused as invalid.
+    let mut e = Engine::start(&[
+        "xboard",
+        "--variant-file",
+        "tests/data/variants/bracket-pieces.ini",
+    ]);
+    e.send("new");
+    e.send("variant griffons");
+    e.expect(|l| l.starts_with("setup "));
+    let mut pieces = Vec::new();
+    for _ in 0..7 {
+        pieces.push(e.expect(|l| l.starts_with("piece ")));
+    }
+    for want in [
+        "piece G& FyafsF",
+        "piece A& WyafsW",
+        "piece C& mRcpR",
+        "piece X& KcafmK",
+    ] {
+        assert!(pieces.iter().any(|p| p == want), "{want}: {pieces:?}");
+    }
+    // A pawn opens the way and the griffon makes a bent move, h1-g2-g3
+    // (XBoard numbers ten ranks from 0).
+    e.send("force");
+    e.send("usermove g1g3");
+    e.send("usermove a8a7");
+    e.send("usermove h0g2");
+    let replies = e.sync(1);
+    assert!(
+        replies.iter().all(|l| !l.starts_with("Illegal")),
+        "{replies:?}"
+    );
+}
+
+#[test]
+fn claims_nothing_xboard_may_not_see_where_a_piece_is_widened() {
+    let mut e = Engine::with_test_variants();
+    e.send("new");
+    e.send("variant widened");
+    e.expect(|l| l.starts_with("piece A& "));
+    // Griffon mates with the rook and does not claim it: XBoard, which
+    // misses some of the aanca's checks, might call the claim false.
+    e.send("force");
+    e.send("setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    e.send("go");
+    assert_eq!(e.next_move(), "a1a8");
+    let replies = e.sync(1);
+    assert!(replies.iter().all(|l| !l.contains('{')), "{replies:?}");
+    // Mated itself, it claims its loss, which XBoard accepts unverified.
+    e.send("new");
+    e.send("variant widened");
+    e.send("setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    e.send("usermove a1a8");
+    let l = e.expect(|l| l.starts_with("move") || l.contains('{'));
+    assert_eq!(l, "1-0 {White mates}");
+    // Stalemated, it offers the draw instead of claiming it, and waits.
+    e.send("new");
+    e.send("variant widened");
+    e.send("force");
+    e.send("setboard k7/8/K7/8/8/8/8/1R6 b - - 0 1");
+    e.send("go");
+    let ends =
+        |l: &str| l == "offer draw" || l.contains('{') || l == "resign" || l.starts_with("move");
+    assert_eq!(e.expect(ends), "offer draw");
+    let replies = e.sync(2);
+    assert!(!replies.iter().any(|l| ends(l)), "{replies:?}");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! `griffon match`: engine-vs-engine matches refereed by Griffon's own
 //! rules, for any variant Griffon knows. Where XBoard 4.9 lacks one of a
-//! variant's game-end rules (makruk counting, courier's bare king), the
-//! caller passes the variant without it, as the engines play it.
+//! variant's game-end rules (makruk counting, courier's and chu's bare
+//! king), the caller passes the variant without it, as the engines play
+//! it.
 //!
 //! The runner drives each engine as XBoard does (see [`engine`]), checks
 //! every move against the variant's rules ([`play`]), keeps the clocks
@@ -9,7 +10,9 @@
 //! ([`stats`]). Games come in colour-swapped pairs from the same opening
 //! ([`openings`]); `--concurrency` games run at once, each pair of
 //! engines in its own worker thread. An engine that crashes or hangs
-//! loses that game and is restarted for the next.
+//! loses that game and is restarted for the next. With `tb=PATH`
+//! adjudication, Griffon's tables in PATH end games they hold
+//! ([`open_tablebases`], [`play::tablebase_verdict`]).
 
 pub mod clock;
 pub mod engine;
@@ -20,6 +23,7 @@ pub mod stats;
 use crate::game::Game;
 use crate::notation::pgn;
 use crate::position::{Position, Rules};
+use crate::tablebase::probe::Tablebases;
 use crate::types::Color;
 use crate::variant::{FenFields, Variant};
 use engine::{Engine, EngineSpec};
@@ -113,6 +117,13 @@ pub fn run(config: &MatchConfig) -> Result<Summary, String> {
         return Err("an SPRT compares exactly two engines".into());
     }
     let rules = Rules::new(config.variant.clone()).map_err(|e| e.to_string())?;
+    let referee = Referee {
+        tables: match &config.settings.adjudication.tablebases {
+            Some(dir) => Some(open_tablebases(dir, &rules)?),
+            None => None,
+        },
+        rules: rules.clone(),
+    };
     // Every opening must set up; a bad one is an error before any game.
     for (i, o) in config.openings.iter().enumerate() {
         start_position(&rules, o).map_err(|e| format!("opening {}: {e}", i + 1))?;
@@ -136,8 +147,8 @@ pub fn run(config: &MatchConfig) -> Result<Summary, String> {
     std::thread::scope(|scope| {
         for w in 0..config.concurrency.max(1).min(total.max(1)) {
             let tx = tx.clone();
-            let (jobs, next, stop, rules) = (&jobs, &next, &stop, &rules);
-            scope.spawn(move || worker(w, config, rules, jobs, next, stop, &tx));
+            let (jobs, next, stop, referee) = (&jobs, &next, &stop, &referee);
+            scope.spawn(move || worker(w, config, referee, jobs, next, stop, &tx));
         }
         drop(tx);
         for msg in rx.iter() {
@@ -191,10 +202,43 @@ fn start_position(rules: &Arc<Rules>, o: &Opening) -> Result<Game, String> {
     Ok(game)
 }
 
+/// The tables `tb=DIR` adjudicates with, opened with the referee's rules:
+/// an error when the variant cannot have tables, when the referee applies
+/// a counting rule (tables do not model one), or when `dir` holds no table
+/// of the variant. A file that cannot be used is a warning on stderr.
+pub fn open_tablebases(dir: &std::path::Path, rules: &Arc<Rules>) -> Result<Tablebases, String> {
+    let what = |why: String| format!("--adjudicate tb={}: {why}", dir.display());
+    crate::tablebase::check_rules(rules).map_err(|e| what(e.to_string()))?;
+    if rules.variant.end.counting_judged() {
+        return Err(what(format!(
+            "variant {} has a counting rule, which tables do not model",
+            rules.variant.name
+        )));
+    }
+    let (tables, warnings) = Tablebases::open(dir, rules);
+    for w in warnings {
+        eprintln!("warning: tablebase {w}");
+    }
+    if tables.is_empty() {
+        return Err(what(format!(
+            "no usable table of variant {} there",
+            rules.variant.name
+        )));
+    }
+    Ok(tables)
+}
+
+/// What every game is judged by: the rules, and the tables of `tb=`
+/// adjudication.
+struct Referee {
+    rules: Arc<Rules>,
+    tables: Option<Tablebases>,
+}
+
 fn worker(
     id: usize,
     config: &MatchConfig,
-    rules: &Arc<Rules>,
+    referee: &Referee,
     jobs: &[Job],
     next: &AtomicUsize,
     stop: &AtomicBool,
@@ -228,7 +272,7 @@ fn worker(
                                     fen: Some(o.fen.clone()?),
                                     moves: Vec::new(),
                                 };
-                                let game = start_position(rules, &fen).ok()?;
+                                let game = start_position(&referee.rules, &fen).ok()?;
                                 play::edit_commands(game.position()).err()
                             })
                         {
@@ -249,7 +293,7 @@ fn worker(
         }
         let opening = config.openings.get(job.opening).unwrap_or(&default_opening);
         let Ok(mut game) = start_position(
-            rules,
+            &referee.rules,
             &Opening {
                 fen: opening.fen.clone(),
                 moves: Vec::new(),
@@ -267,7 +311,13 @@ fn worker(
         let (Some(white), Some(black)) = (a.as_mut(), b.as_mut()) else {
             continue;
         };
-        let record = play::play_game([white, black], &mut game, opening, &config.settings);
+        let record = play::play_game(
+            [white, black],
+            &mut game,
+            opening,
+            &config.settings,
+            referee.tables.as_ref(),
+        );
         if let Some((side, fault)) = record.faulted
             && matches!(fault, Fault::Crash | Fault::Hang)
         {

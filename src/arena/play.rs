@@ -1,6 +1,7 @@
 //! One refereed game between two engines: set both up as XBoard does,
 //! relay moves, check each with Griffon's rules, keep the clocks, and end
-//! the game by the rules, a resignation, an agreed draw, an adjudication,
+//! the game by the rules, a resignation, an agreed draw, an adjudication
+//! (the engines' scores, the game's length, or Griffon's endgame tables),
 //! an illegal move, a time forfeit, or an engine that crashed or hung.
 
 use super::clock::Clock;
@@ -10,7 +11,9 @@ use crate::movegen::generate_legal;
 use crate::notation::{move_text, square_text};
 use crate::position::Position;
 use crate::search::TimeControl;
+use crate::tablebase::probe::{Hit, Tablebases};
 use crate::types::{Color, MoveList};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// How a game is played and judged.
@@ -34,8 +37,9 @@ pub struct GameSettings {
     pub adjudication: Adjudication,
 }
 
-/// `--adjudicate draw=MOVES,margin=CP,after=MOVE resign=MOVES,score=CP`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// `--adjudicate draw=MOVES,margin=CP,after=MOVE resign=MOVES,score=CP
+/// maxmoves=N tb=PATH`.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Adjudication {
     /// Draw after this many consecutive plies with both engines' scores
     /// within `draw_margin` (from move `draw_after` on).
@@ -48,6 +52,9 @@ pub struct Adjudication {
     pub resign_score: i32,
     /// Stop games that last longer than this many plies as draws.
     pub max_plies: Option<u32>,
+    /// End a game as soon as its position is in Griffon's tables in this
+    /// directory, with the tables' result ([`tablebase_verdict`]).
+    pub tablebases: Option<PathBuf>,
 }
 
 impl Adjudication {
@@ -62,8 +69,16 @@ impl Adjudication {
     }
 
     /// Adds one `--adjudicate` value: `draw=MOVES,margin=CP[,after=MOVE]`,
-    /// `resign=MOVES,score=CP` or `maxmoves=N`.
+    /// `resign=MOVES,score=CP`, `maxmoves=N` or `tb=PATH` (the whole rest
+    /// is the path, which may hold commas).
     pub fn add(&mut self, text: &str) -> Result<(), String> {
+        if let Some(path) = text.strip_prefix("tb=") {
+            if path.trim().is_empty() {
+                return Err("tb= needs the directory of the tables".into());
+            }
+            self.tablebases = Some(PathBuf::from(path));
+            return Ok(());
+        }
         let mut kind = None;
         for part in text.split(',') {
             let (k, v) = part
@@ -93,13 +108,14 @@ impl Adjudication {
                     self.max_plies = Some(2 * n32.max(1));
                     kind = Some("maxmoves");
                 }
+                "tb" => return Err("give tb=PATH on its own".into()),
                 other => return Err(format!("unknown key '{other}'")),
             }
         }
         match kind {
             Some("resign") if self.resign_score <= 0 => Err("resign needs score=CP above 0".into()),
             Some(_) => Ok(()),
-            None => Err("say draw=, resign= or maxmoves=".into()),
+            None => Err("say draw=, resign=, maxmoves= or tb=".into()),
         }
     }
 }
@@ -170,12 +186,49 @@ enum Reply {
     Fault(Fault, String),
 }
 
-/// Plays one game; `engines[0]` has White.
+/// The tables' verdict on `pos` as an adjudication: the winner (`None`
+/// for a draw) and the termination. The n-move rule counts as it does in
+/// the search: a win whose mate takes more plies than the rule leaves is
+/// not a win yet, so it is not adjudicated (the tables do not know whether
+/// a capture or pawn move on the way restarts the count); play goes on,
+/// and the tables judge again after such a move, or the rule draws.
+pub fn tablebase_verdict(tables: &Tablebases, pos: &Position) -> Option<(Option<Color>, String)> {
+    let men = pos.alive(Color::White).count_ones() + pos.alive(Color::Black).count_ones();
+    if men as usize > tables.max_men {
+        return None;
+    }
+    let mut pos = pos.clone();
+    let hit = tables.probe(&mut pos)?;
+    let moves = pos.rules().variant.end.n_move_rule;
+    let left = if moves > 0 {
+        (2 * moves).saturating_sub(pos.halfmove_clock())
+    } else {
+        u32::MAX
+    };
+    let us = pos.side_to_move();
+    let win = |winner: Color, mate: u32| {
+        let text = format!(
+            "adjudication: tablebase win for {} (mate in {mate})",
+            name(winner)
+        );
+        Some((Some(winner), text))
+    };
+    match hit {
+        Hit::Draw => Some((None, "adjudication: tablebase draw".into())),
+        Hit::Win(p) if p <= left => win(us, p.div_ceil(2)),
+        Hit::Loss(p) if p <= left => win(us.opponent(), p / 2),
+        Hit::Win(_) | Hit::Loss(_) => None,
+    }
+}
+
+/// Plays one game; `engines[0]` has White. With `tables`, a position they
+/// hold ends the game ([`tablebase_verdict`]).
 pub fn play_game(
     engines: [&mut Engine; 2],
     game: &mut Game,
     opening: &Opening,
     settings: &GameSettings,
+    tables: Option<&Tablebases>,
 ) -> GameRecord {
     let [white, black] = engines;
     let mut engines: [&mut Engine; 2] = [white, black];
@@ -252,6 +305,11 @@ pub fn play_game(
             && game.len() >= max as usize
         {
             return finish(engines, record, None, "adjudication: game too long".into());
+        }
+        if let Some(tb) = tables
+            && let Some((winner, why)) = tablebase_verdict(tb, game.position())
+        {
+            return finish(engines, record, winner, why);
         }
         let side = game.position().side_to_move();
         let s = side.index();
@@ -694,5 +752,14 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
         );
         assert!(edit_commands(&empty_hand).is_ok());
+    }
+
+    #[test]
+    fn tablebase_adjudication_takes_a_path() {
+        let mut a = Adjudication::match_default();
+        a.add("tb=/tables/a,b").expect("a path");
+        assert_eq!(a.tablebases, Some(PathBuf::from("/tables/a,b")));
+        assert!(a.add("tb=").is_err());
+        assert!(a.add("draw=3,tb=/x").is_err());
     }
 }

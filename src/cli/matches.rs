@@ -75,7 +75,9 @@ pub struct MatchArgs {
     /// Adjudication (repeatable): `draw=MOVES,margin=CP[,after=MOVE]`
     /// (both scores within the margin for that many moves each),
     /// `resign=MOVES,score=CP` (both agree a side is that far behind),
-    /// `maxmoves=N` (a draw after N moves; default 1000).
+    /// `maxmoves=N` (a draw after N moves; default 1000), `tb=PATH` (a
+    /// position Griffon's tables in PATH hold ends with their result; a
+    /// win the n-move rule would cut short is played on).
     #[arg(long)]
     adjudicate: Vec<String>,
     /// Milliseconds an engine may overstep its clock before it loses on
@@ -96,11 +98,28 @@ pub fn run_match(args: &MatchArgs) -> Result<(), String> {
         .get(&args.variant)
         .ok_or_else(|| format!("unknown variant '{}'", args.variant))?
         .clone();
+    let mut adjudication = play::Adjudication::match_default();
+    for a in &args.adjudicate {
+        adjudication
+            .add(a)
+            .map_err(|e| format!("--adjudicate {a}: {e}"))?;
+    }
     // The engines play by XBoard's rules (Griffon too, in XBoard mode), so
-    // the referee judges by them: no makruk counting, no courier bare
-    // king, where XBoard 4.9 has none.
+    // the referee judges by them: no makruk counting, no courier or chu
+    // bare king, where XBoard 4.9 has none.
     let variant = match griffon::xboard::as_xboard_referees(&variant) {
-        Some(v) => std::sync::Arc::new(v),
+        Some(v) => {
+            // Tables count the variant's bare-king wins; a referee without
+            // the rule would not agree with their verdicts.
+            if adjudication.tablebases.is_some() && v.end.extinction != variant.end.extinction {
+                return Err(format!(
+                    "--adjudicate tb: tables count {}'s bare-king rule, which the \
+                     match does not apply (XBoard 4.9 has none)",
+                    variant.name
+                ));
+            }
+            std::sync::Arc::new(v)
+        }
         None => variant,
     };
     let me = std::env::current_exe()
@@ -123,12 +142,6 @@ pub fn run_match(args: &MatchArgs) -> Result<(), String> {
         return Err(
             "give a time control (--tc), a time per move (--st) or a depth (--depth)".into(),
         );
-    }
-    let mut adjudication = play::Adjudication::match_default();
-    for a in &args.adjudicate {
-        adjudication
-            .add(a)
-            .map_err(|e| format!("--adjudicate {a}: {e}"))?;
     }
     let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
     let mut openings = match &args.openings {

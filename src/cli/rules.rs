@@ -28,6 +28,11 @@ pub struct BetzaArgs {
     /// Read the string as Fairy-Stockfish does (K = WF, unknown letters dropped).
     #[arg(long)]
     fairy: bool,
+    /// Print only what XBoard 4.9.1 is told in a `piece` command for this
+    /// piece: the string in the legacy notation it reads (brackets
+    /// translated), or why there is none.
+    #[arg(long)]
+    xboard: bool,
 }
 
 #[derive(Args)]
@@ -109,6 +114,11 @@ pub fn betza(args: &BetzaArgs) -> Result<(), String> {
     for w in &moves.warnings {
         eprintln!("warning: character {}: {}", w.position + 1, w.message);
     }
+    if args.xboard {
+        let text = xbetza::legacy::for_xboard(&args.xbetza, &moves.moves)
+            .map_err(|e| format!("no XBetza XBoard 4.9.1 reads: {e}"))?;
+        return write_stdout(&format!("{text}\n"));
+    }
     let opts = DiagramOptions {
         width,
         height,
@@ -152,6 +162,14 @@ pub fn variants(args: &VariantsArgs) -> Result<(), String> {
                 .collect();
             if !faults.is_empty() {
                 return Err(format!("variant file rejected\n{}", faults.join("\n")));
+            }
+            // What XBoard 4.9.1 cannot be told: a designer wants to know
+            // before a game in XBoard shows it.
+            for v in loaded.names.iter().filter_map(|n| set.get(n)) {
+                let lines = griffon::xboard::xboard_piece_lines(v);
+                for w in lines.iter().flat_map(|l| &l.warnings) {
+                    eprintln!("warning: {}: {w}", v.name);
+                }
             }
             loaded
                 .names

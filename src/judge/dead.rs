@@ -30,7 +30,8 @@ use arrayvec::ArrayVec;
 pub fn insufficient_material(pos: &Position) -> bool {
     let rules = pos.rules();
     let v = &rules.variant;
-    if !v.wins_only_by_checkmate() || v.end.counting_rule.is_some() {
+    // Where a count ends the game, the count decides such endings.
+    if !v.wins_only_by_checkmate() || v.end.counting_judged() {
         return false;
     }
     let mut men: [ArrayVec<Role, 2>; 2] = [ArrayVec::new(), ArrayVec::new()];

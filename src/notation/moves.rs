@@ -109,18 +109,26 @@ pub fn gate_suffix(rules: &Rules, m: Move) -> String {
     }
 }
 
+/// The move of `moves` (moves of `pos`) whose coordinate text is `text`,
+/// its letters in either case (`p@e4`, `b1c3H`).
+pub fn find_move(pos: &Position, moves: &[Move], text: &str) -> Option<Move> {
+    let text = text.trim();
+    moves
+        .iter()
+        .find(|&&m| move_text(pos, m) == text)
+        .or_else(|| {
+            moves
+                .iter()
+                .find(|&&m| move_text(pos, m).eq_ignore_ascii_case(text))
+        })
+        .copied()
+}
+
 /// Read a move in coordinate notation and check that it is legal.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     let legal = legal_moves(pos);
-    if let Some(&m) = legal.iter().find(|&&m| move_text(pos, m) == text) {
-        return Ok(m);
-    }
-    // Letters in either case (`p@e4`, `b1c3H`).
-    if let Some(&m) = legal
-        .iter()
-        .find(|&&m| move_text(pos, m).eq_ignore_ascii_case(text))
-    {
+    if let Some(m) = find_move(pos, &legal, text) {
         return Ok(m);
     }
     if let Some((piece, square)) = text.split_once('@')

@@ -1,6 +1,7 @@
 //! Positions from FEN and back: X-FEN and Shredder-FEN castling fields,
-//! several e.p. squares (Berolina), and the checks that a FEN describes a
-//! position the rules allow.
+//! several e.p. squares (Berolina), a running count in Fairy-Stockfish's
+//! counting fields, and the checks that a FEN describes a position the
+//! rules allow.
 
 use super::{Entry, EpState, NO_SLOT, Position, SLOTS, Slot, SquareMap};
 use crate::position::Rules;
@@ -34,6 +35,8 @@ pub enum PositionError {
     BadHoldings(String),
     /// An n-check counter beyond the variant's n.
     BadChecks(String),
+    /// Counting fields in a variant without a counting rule.
+    NoCountingRule,
 }
 
 /// Most pieces of one type a FEN may put in a hand (far above any real
@@ -70,6 +73,11 @@ impl fmt::Display for PositionError {
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
             PositionError::BadHoldings(why) => write!(f, "bad holdings: {why}"),
             PositionError::BadChecks(why) => write!(f, "bad check counter: {why}"),
+            PositionError::NoCountingRule => write!(
+                f,
+                "the FEN has a count's limit and plies (three numbers after the \
+                 castling field), but the variant has no counting rule"
+            ),
         }
     }
 }
@@ -105,6 +113,16 @@ impl Position {
                 got[0], got[1], most[0], most[1]
             )));
         }
+        if setup.counting.is_some() && variant.end.counting_rule.is_none() {
+            return Err(PositionError::NoCountingRule);
+        }
+        let counting = match setup.counting {
+            Some(c) if c.limit > 0 => super::counting::Counting {
+                limit: c.limit,
+                ply: c.ply,
+            },
+            _ => Default::default(),
+        };
         let cap = (rules.table.max_walk * 2).max(1);
         let mut pos = Position {
             rules: rules.clone(),
@@ -121,7 +139,7 @@ impl Position {
                 .or(variant.start.checks_remaining)
                 .unwrap_or([3, 3])
                 .map(|n| n.min(u32::from(u8::MAX)) as u8),
-            counting: Default::default(),
+            counting,
             lion_strike: false,
             hand: [[0; crate::types::HAND_ROLES]; 2],
             gates: [0; 2],
@@ -433,6 +451,24 @@ impl Position {
         }
         s.push_str(if castling.is_empty() { "-" } else { &castling });
         s.push(' ');
+        // A running count's limit takes the e.p. field's place, and the
+        // plies counted the halfmove clock's (Fairy-Stockfish's FEN).
+        let count = self.counting();
+        if let Some((limit, _)) = count {
+            s.push_str(&limit.to_string());
+        } else {
+            self.push_en_passant(&mut s);
+        }
+        if variant.end.check_counting {
+            s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+        }
+        let clock = count.map_or(self.halfmove, |(_, ply)| u32::from(ply));
+        s.push_str(&format!(" {clock} {}", self.fullmove));
+        s
+    }
+
+    fn push_en_passant(&self, s: &mut String) {
+        let g = self.rules.geometry();
         // The e.p. square; when the victim is not straight beyond it (a
         // Berolina pawn's diagonal double step) also the victim's square,
         // in Fairy-Stockfish's two-square form (`d6c5`).
@@ -447,11 +483,6 @@ impl Position {
             }
             None => s.push('-'),
         }
-        if variant.end.check_counting {
-            s.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
-        }
-        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
-        s
     }
 }
 

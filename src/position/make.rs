@@ -488,26 +488,35 @@ impl Position {
             }
             self.lion_strike = strike;
         }
-        self.end_turn(us, key, affected, leapers, !undo.captured.is_empty());
+        self.end_turn(
+            us,
+            key,
+            affected,
+            leapers,
+            &undo.captured,
+            m.promotion().is_some(),
+        );
         undo
     }
 
     /// What every move ends with: the turn passes (`key` is the new key
     /// before that), the changed walks are redone, and the counting and
-    /// n-check states follow.
+    /// n-check states follow (`captured`: the men the move took;
+    /// `promotion`: it promoted).
     fn end_turn(
         &mut self,
         us: Color,
         key: u64,
         affected: [u64; 2],
         leapers: [u64; 2],
-        captured: bool,
+        captured: &[(u8, Slot)],
+        promotion: bool,
     ) {
         self.side = us.opponent();
         self.key = key ^ self.rules.zobrist.black_to_move;
         self.walk_all(affected);
         self.patch_leapers(leapers);
-        self.update_counting(captured);
+        self.update_counting(captured, promotion);
         // n-check: a move that gives check uses up one of the mover's.
         if self.rules.variant.end.check_counting
             && self.checks[us.index()] > 0
@@ -684,7 +693,7 @@ impl Position {
             key ^= z.lion_strike;
             self.lion_strike = false;
         }
-        self.end_turn(us, key, affected, leapers, false);
+        self.end_turn(us, key, affected, leapers, &[], false);
         undo
     }
 

@@ -492,10 +492,15 @@ impl Position {
             }
         }
         let ext = self.rules.variant.end.extinction.as_ref()?;
+        let counted = &self.rules.extinction_type;
         let count = |c: Color| {
-            self.pieces(c)
-                .filter(|(_, s)| ext.piece_types.contains(&s.role))
-                .count() as u32
+            if self.rules.extinction_all {
+                self.alive[c.index()].count_ones()
+            } else {
+                self.pieces(c)
+                    .filter(|(_, s)| counted[usize::from(s.role.0)])
+                    .count() as u32
+            }
         };
         let (us, them) = (self.side, self.side.opponent());
         ext.outcome(

@@ -60,7 +60,8 @@ impl Generator {
         let letter = || self.rules.variant.pieces[r].letter.for_color(Color::White);
         if self.rules.promoted_type[r].is_some() {
             return Err(TbError(format!(
-                "piece '{}' promotes shogi-style; tablebases do not support that yet",
+                "piece '{}' promotes shogi-style, and tablebases do not support that: \
+                 tables model neither a promotion chosen in a zone nor promoted men",
                 letter()
             )));
         }
@@ -68,7 +69,8 @@ impl Generator {
             && (promotion.require_in_hand || promotion.consume_in_hand)
         {
             return Err(TbError(format!(
-                "piece '{}' promotes to pieces in hand; tablebases do not support that",
+                "piece '{}' promotes to a piece in hand, and tablebases do not \
+                 support that: tables hold no pieces in hand",
                 letter()
             )));
         }

@@ -149,9 +149,10 @@ impl Indexer {
         homes: [Mask; 2],
     ) -> Result<Indexer, TbError> {
         let n = width * height;
-        if n > 128 {
+        if n > super::MAX_SQUARES {
             return Err(TbError(format!(
-                "boards of {n} squares are not supported by tablebases (at most 128)"
+                "boards of {n} squares are not supported by tablebases (at most {})",
+                super::MAX_SQUARES
             )));
         }
         let symmetries: Vec<Perm> = board_symmetries(width, height)

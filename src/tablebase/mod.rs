@@ -37,7 +37,12 @@
 //! the slowest of them. The prober does the same for a position with a
 //! right: the stored value, bettered by the captures in passing.
 //!
-//! Not yet: shogi-style promotion.
+//! Not supported, and refused with the reason: drops (a capture puts a
+//! piece in hand, and tables hold only men on the board), promotion to a
+//! piece in hand, shogi-style promotion (a choice in a zone, and promoted
+//! men that differ from unpromoted ones of the same moves), boards of more
+//! than [`MAX_SQUARES`] squares, and the game-end rules [`check_rules`]
+//! names.
 
 mod code;
 pub mod file;
@@ -68,6 +73,10 @@ pub use verify::verify_report;
 
 /// Most men in a table.
 pub const MAX_MEN: usize = 8;
+
+/// Most squares of a board tables index: a move's conditions are square
+/// sets of one `u128` ([`moves::Mask`]).
+pub const MAX_SQUARES: usize = 128;
 
 /// Why a table cannot be made or read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,30 +251,35 @@ pub fn fen(
 pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
     let v = &rules.variant;
     let end = &v.end;
-    let unsupported = if !end.checking {
-        Some("checks are not allowed")
-    } else if end.must_capture {
-        Some("captures are compulsory")
-    } else if end.check_counting {
-        Some("it counts checks")
-    } else if end.checkmate != GameValue::Loss {
-        Some("checkmate does not lose")
-    } else if end.stalemate == GameValue::Win || end.stalemate_piece_count {
-        Some("its stalemate rule is not a draw or a loss")
+    let squares = usize::from(v.width) * usize::from(v.height);
+    let why = if squares > MAX_SQUARES {
+        format!("its board has {squares} squares, and tables index at most {MAX_SQUARES}")
     } else if v.drops.piece_drops {
-        Some("it has drops")
+        // Supporting them would take the holdings into every table's index
+        // and tables of pieces in hand for every capture.
+        "it has drops: every capture puts a piece in the captor's hand, to be \
+         dropped again, and tables hold only the men on the board, never \
+         pieces in hand"
+            .into()
+    } else if !end.checking {
+        "checks are not allowed".into()
+    } else if end.must_capture {
+        "captures are compulsory".into()
+    } else if end.check_counting {
+        "it counts checks".into()
+    } else if end.checkmate != GameValue::Loss {
+        "checkmate does not lose".into()
+    } else if end.stalemate == GameValue::Win || end.stalemate_piece_count {
+        "its stalemate rule is not a draw or a loss".into()
     } else if v.blast_on_capture {
-        Some("captures explode")
+        "captures explode".into()
     } else {
-        None
+        return Ok(());
     };
-    match unsupported {
-        Some(why) => Err(TbError(format!(
-            "variant {}: tablebases do not support it yet ({why})",
-            v.name
-        ))),
-        None => Ok(()),
-    }
+    Err(TbError(format!(
+        "variant {}: tablebases do not support it ({why})",
+        v.name
+    )))
 }
 
 /// What a table says about one position, for the side to move.

@@ -16,7 +16,8 @@ use crate::position::Rules;
 use crate::trajectory::{EMPTY, FOE, FRIEND, TrajectoryTable, cell_flags, visit};
 use crate::types::{Color, Role};
 
-/// A set of board squares (dense numbering, at most 128 squares).
+/// A set of board squares (dense numbering, at most
+/// [`MAX_SQUARES`](super::MAX_SQUARES) squares).
 pub type Mask = u128;
 
 /// One way a piece can move from `from` to `to`.
@@ -75,6 +76,12 @@ impl PieceSteps {
         let g = &table.geometry;
         let pawn = rules.promotes[color.index()][usize::from(role.0)];
         let area = g.area();
+        if area > super::MAX_SQUARES {
+            return Err(TbError(format!(
+                "boards of {area} squares are not supported by tablebases (at most {})",
+                super::MAX_SQUARES
+            )));
+        }
         let mut out = PieceSteps {
             quiet_from: vec![Vec::new(); area],
             quiet_to: vec![Vec::new(); area],

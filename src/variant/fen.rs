@@ -3,9 +3,10 @@
 //! Accepts the FEN flavours that appear in variant files and in the perft
 //! suites: X-FEN and Shredder-FEN castling fields, holdings in `[...]` after
 //! the board (`[-]` for none), `~` after a promoted piece, check counters
-//! `3+3`, Berolina e.p. fields naming several squares (`c5b6`), and the
-//! shortened `w 0 1` tail of shogi FENs. A full `Position` comes later; this
-//! is only what the variant needs to be checked and described.
+//! `3+3`, Berolina e.p. fields naming several squares (`c5b6`), the
+//! counting fields of makruk-like games (`w - 16 9 12`), and the shortened
+//! `w 0 1` tail of shogi FENs. A full `Position` comes later; this is only
+//! what the variant needs to be checked and described.
 
 use std::fmt;
 
@@ -27,8 +28,25 @@ pub struct StartPosition {
     pub holdings: Option<Vec<Piece>>,
     /// Checks each side still has to give (`3+3`), indexed by [`Color::index`].
     pub checks_remaining: Option<[u32; 2]>,
+    /// The counting fields, when the FEN has them.
+    pub counting: Option<CountingFields>,
+    /// 0 while a count runs: Fairy-Stockfish's FEN writes the plies
+    /// counted in its place, and reads it so.
     pub halfmove_clock: u32,
     pub fullmove_number: u32,
+}
+
+/// The state of a running count (makruk, ASEAN and Cambodian counting
+/// rules) as Fairy-Stockfish writes it in a FEN (`Position::fen` and
+/// `Position::set` in its `position.cpp`): the count's limit in place of
+/// the e.p. field, the plies counted in place of the halfmove clock,
+/// both in plies (`8/8/8/R3K3/8/8/8/1R5k b - 16 9 5`: 16 plies allowed,
+/// 9 counted). A limit of 0 runs no count, and the second field is then
+/// the halfmove clock, as Fairy-Stockfish reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountingFields {
+    pub limit: u16,
+    pub ply: u16,
 }
 
 impl StartPosition {
@@ -65,7 +83,11 @@ pub enum CastlingRight {
 /// After the board (with holdings in `[...]` glued to it) and the side to
 /// move come, each optional: castling, e.p. (neither is a number nor
 /// holds a `+`), n-check counters (`3+3`), the halfmove clock and the
-/// fullmove number.
+/// fullmove number. A running count (see [`CountingFields`]) puts its
+/// limit where e.p. goes: three numbers after the castling field (n-check
+/// counters may stand after the first) are the limit, the plies counted
+/// and the fullmove number. (Fairy-Stockfish writes the fullmove number
+/// with a count; two numbers there are always the clocks.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenFields<'a> {
     pub board: &'a str,
@@ -76,6 +98,8 @@ pub struct FenFields<'a> {
     pub side: &'a str,
     pub castling: Option<&'a str>,
     pub en_passant: Option<&'a str>,
+    /// A count's limit, in the e.p. field's place.
+    pub counting: Option<&'a str>,
     pub checks: Option<&'a str>,
     pub halfmove: Option<&'a str>,
     pub fullmove: Option<&'a str>,
@@ -98,7 +122,18 @@ impl<'a> FenFields<'a> {
         };
         let is_state = |s: &&str| !s.bytes().all(|b| b.is_ascii_digit()) && !s.contains('+');
         let castling = words.next_if(is_state);
-        let en_passant = words.next_if(is_state);
+        let number = |s: &&str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let mut ahead = words.clone();
+        let counted = castling.is_some() && ahead.next_if(number).is_some() && {
+            ahead.next_if(|s| s.contains('+'));
+            ahead.take(2).filter(number).count() == 2
+        };
+        let counting = if counted { words.next() } else { None };
+        let en_passant = if counting.is_none() {
+            words.next_if(is_state)
+        } else {
+            None
+        };
         let checks = words.next_if(|s| s.contains('+'));
         let halfmove = words.next();
         let fullmove = words.next();
@@ -109,6 +144,7 @@ impl<'a> FenFields<'a> {
             side,
             castling,
             en_passant,
+            counting,
             checks,
             halfmove,
             fullmove,
@@ -149,6 +185,8 @@ pub enum FenError {
     BadEnPassant(String),
     BadCheckCounts(String),
     BadCounter(String),
+    /// A counting field that is no number of plies up to 65535.
+    BadCounting(String),
     ExtraFields(String),
 }
 
@@ -184,6 +222,7 @@ impl fmt::Display for FenError {
             BadEnPassant(s) => write!(f, "bad FEN en-passant field '{s}'"),
             BadCheckCounts(s) => write!(f, "bad FEN check counter '{s}'"),
             BadCounter(s) => write!(f, "bad FEN move counter '{s}'"),
+            BadCounting(s) => write!(f, "bad FEN counting field '{s}' (plies, 0 to 65535)"),
             ExtraFields(s) => write!(f, "unexpected FEN fields '{s}'"),
         }
     }
@@ -228,6 +267,16 @@ pub fn parse(
         }
         counts
     });
+    let counting = f.counting.map(|limit| {
+        // The split makes sure the plies field is there.
+        let ply = f.halfmove.unwrap_or("0");
+        let fields = limit.parse().ok().zip(ply.parse().ok());
+        let (limit, ply) = fields.unwrap_or_else(|| {
+            errors.push(FenError::BadCounting(format!("{limit} {ply}")));
+            (0, 0)
+        });
+        CountingFields { limit, ply }
+    });
     let mut counter = |field: Option<&str>, default| {
         field.map_or(default, |s| {
             s.parse().unwrap_or_else(|_| {
@@ -236,7 +285,11 @@ pub fn parse(
             })
         })
     };
-    let halfmove_clock = counter(f.halfmove, 0);
+    let halfmove_clock = match counting {
+        Some(c) if c.limit > 0 => 0,
+        Some(c) => u32::from(c.ply),
+        None => counter(f.halfmove, 0),
+    };
     let fullmove_number = counter(f.fullmove, 1);
     if !f.extra.is_empty() {
         errors.push(FenError::ExtraFields(f.extra.join(" ")));
@@ -253,6 +306,7 @@ pub fn parse(
         en_passant,
         holdings,
         checks_remaining,
+        counting,
         halfmove_clock,
         fullmove_number,
     })
@@ -489,6 +543,47 @@ mod tests {
         )
         .unwrap();
         assert_eq!(pos.en_passant, [Square::new(4, 6)]);
+    }
+
+    #[test]
+    fn counting_fields() {
+        let read = |fen| parse(fen, 8, 8, &roles, &|_| None);
+        // Fairy-Stockfish's FEN during a count: limit, plies, move number.
+        let pos = read("7k/8/8/R3K3/8/8/8/1R6 b - 16 9 5").unwrap();
+        assert_eq!(
+            (pos.counting, pos.halfmove_clock, pos.fullmove_number),
+            (Some(CountingFields { limit: 16, ply: 9 }), 0, 5)
+        );
+        assert!(pos.en_passant.is_empty());
+        // A limit of 0 runs no count: the plies field is the clock.
+        let pos = read("7k/8/8/R3K3/8/8/8/1R6 b - 0 7 40").unwrap();
+        assert_eq!(
+            (pos.counting.map(|c| c.limit), pos.halfmove_clock),
+            (Some(0), 7)
+        );
+        // Two numbers after the castling field are the clocks.
+        let pos = read("7k/8/8/R3K3/8/8/8/1R6 b - 7 40").unwrap();
+        assert_eq!(
+            (pos.counting, pos.halfmove_clock, pos.fullmove_number),
+            (None, 7, 40)
+        );
+        let pos = read("7k/8/8/R3K3/8/8/8/1R6 b - - 7 40").unwrap();
+        assert_eq!(pos.counting, None);
+        assert_eq!(
+            read("7k/8/8/R3K3/8/8/8/1R6 b - 16 99999 5"),
+            Err(vec![FenError::BadCounting("16 99999".into())])
+        );
+        let fields = FenFields::split("7k/8/8/R3K3/8/8/8/1R6 b - 16 9 5 x").unwrap();
+        assert_eq!(
+            (fields.counting, fields.halfmove, fields.fullmove),
+            (Some("16"), Some("9"), Some("5"))
+        );
+        assert_eq!(fields.extra, ["x"]);
+        let fields = FenFields::split("7k/8/8/R3K3/8/8/8/1R6 b - 16 3+3 9 5").unwrap();
+        assert_eq!(
+            (fields.counting, fields.checks, fields.halfmove),
+            (Some("16"), Some("3+3"), Some("9"))
+        );
     }
 
     #[test]

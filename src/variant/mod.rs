@@ -128,7 +128,7 @@ pub use error::{
     LoadError, SyntaxError, SyntaxErrorKind, ValidationError, ValidationErrorKind, VariantError,
     Warning,
 };
-pub use fen::{CastlingRight, FenError, FenFields, StartPosition};
+pub use fen::{CastlingRight, CountingFields, FenError, FenFields, StartPosition};
 pub use set::{Compiler, Loaded, VariantSet};
 pub use xboard::{XBoardBook, XBoardInfo};
 
@@ -384,6 +384,10 @@ pub struct GameEnd {
     pub n_fold_rule: u32,
     pub n_fold_value: GameValue,
     pub counting_rule: Option<CountingRule>,
+    /// The count ends the game when it runs out. False where the referee
+    /// does not apply the rule (XBoard): the count is still kept, so FENs
+    /// carry it, but it never ends the game.
+    pub counting_ends_game: bool,
     /// Kings may not face each other on an open file (xiangqi).
     pub flying_general: bool,
     /// With several royal pieces, a side is in check only when all of them
@@ -404,6 +408,14 @@ pub struct GameEnd {
     /// the opponent's next move may not be a non-Lion taking a Lion.
     pub lion_types: Vec<Role>,
     pub lion_weak_bridges: Vec<Role>,
+}
+
+impl GameEnd {
+    /// A counting rule ends games (it is kept, but not applied, where the
+    /// referee lacks it: [`GameEnd::counting_ends_game`]).
+    pub fn counting_judged(&self) -> bool {
+        self.counting_rule.is_some() && self.counting_ends_game
+    }
 }
 
 /// A checked variant: the one description of a game that every other stage

@@ -33,13 +33,22 @@ pub struct XBoardInfo {
     /// first engine's `piece` commands (it accepts them without `setup`).
     pub takes_pieces: bool,
     /// XBoard 4.9 does not apply the game's bare-king rule (it adjudicates
-    /// a bare king only in shatranj), although the game's rules and
-    /// Fairy-Stockfish's / Sjaak II's definitions have one: it calls the
-    /// claim "False win claim: 'bare king'".
+    /// a bare king only in shatranj), although the game's rules have one
+    /// (courier and great as Fairy-Stockfish and Sjaak II define them,
+    /// chu as its Association plays it): it calls the claim "False win
+    /// claim: 'bare king'".
     pub referee_ignores_bare_king: bool,
     /// XBoard 4.9 does not apply the game's counting rules ("False draw
     /// claim: 'counting rule'" in a makruk game against Fairy-Max).
     pub referee_ignores_counting: bool,
+    /// XBoard 4.9 plays the variant without check (atomic: `PosFlags` in
+    /// its `backend.c` sets `F_IGNORE_CHECK`): its legality test lets a
+    /// side leave its king attacked, it never finds a checkmate, and only
+    /// a king blown up ends the game ("Xboard adjudication: King
+    /// destroyed"). A checkmate claim is "False win claim", so the side
+    /// that mates plays on until the king goes, and a move that leaves a
+    /// king attacked is accepted.
+    pub referee_ignores_check: bool,
     /// XBoard's castling field at the start of its own setup where it
     /// differs from the castling field of Griffon's start FEN: XBoard
     /// grants the rights of chess where Griffon's variant has no castling
@@ -114,6 +123,7 @@ impl XBoardInfo {
             takes_pieces: own.is_some_and(|b| b.takes_pieces),
             referee_ignores_bare_king: own.is_some_and(|b| b.ignores_bare_king),
             referee_ignores_counting: own.is_some_and(|b| b.ignores_counting),
+            referee_ignores_check: own.is_some_and(|b| b.ignores_check),
             start_castling: own.and_then(|b| b.start_castling),
             promotion_holdings: own.and_then(|b| b.promotion_holdings),
             book,
@@ -140,6 +150,7 @@ struct Builtin {
     takes_pieces: bool,
     ignores_bare_king: bool,
     ignores_counting: bool,
+    ignores_check: bool,
     start_castling: Option<&'static str>,
     promotion_holdings: Option<&'static str>,
     shogi: bool,
@@ -157,6 +168,7 @@ impl Builtin {
             takes_pieces: false,
             ignores_bare_king: false,
             ignores_counting: false,
+            ignores_check: false,
             start_castling: None,
             promotion_holdings: None,
             shogi: false,
@@ -196,6 +208,13 @@ impl Builtin {
     const fn ignores_bare_king(self) -> Builtin {
         Builtin {
             ignores_bare_king: true,
+            ..self
+        }
+    }
+
+    const fn ignores_check(self) -> Builtin {
+        Builtin {
+            ignores_check: true,
             ..self
         }
     }
@@ -279,7 +298,10 @@ const BUILTINS: &[Builtin] = &[
     Builtin::new("giveaway").table(DEFAULT_TABLE).number(8),
     Builtin::new("twokings").table(DEFAULT_TABLE).number(10),
     Builtin::new("kriegspiel"),
-    Builtin::new("atomic").table(DEFAULT_TABLE).number(12),
+    Builtin::new("atomic")
+        .table(DEFAULT_TABLE)
+        .number(12)
+        .ignores_check(),
     Builtin::new("3check").table(DEFAULT_TABLE).number(13),
     Builtin::new("shatranj")
         .table("PN.R.QB...Kpn.r.qb...k")
@@ -289,9 +311,9 @@ const BUILTINS: &[Builtin] = &[
         .number(23)
         .holdings()
         .shogi(),
-    Builtin::new("chu").number(24).no_books(
+    Builtin::new("chu").number(24).ignores_bare_king().no_books(
         "Chu Shogi books are not supported: XBoard's keys for \
-         its promoted pieces read outside the key table",
+             its promoted pieces read outside the key table",
     ),
     Builtin::new("courier")
         .table("PNBR.FE..WMKpnbr.fe..wmk")

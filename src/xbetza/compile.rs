@@ -558,7 +558,7 @@ fn next_leg_atom(group: &RawGroup, k: usize, atom: Atom, range: u8, dir: u8) -> 
 /// multi-step along a line (lame leap or ranged slide) gives e.p. rights.
 /// Whether it applies also depends on the piece promoting (a pawn), which
 /// the variant decides.
-fn creates_ep(def: &MoveDef) -> bool {
+pub(super) fn creates_ep(def: &MoveDef) -> bool {
     if !def.initial || def.legs.len() != 1 {
         return false;
     }

@@ -18,6 +18,7 @@
 
 mod compile;
 pub mod interpret;
+pub mod legacy;
 mod parse;
 mod render;
 

@@ -337,8 +337,9 @@ impl<W: Write> Engine<W> {
         match result.best {
             Some(m) => self.play_our_move(m),
             None => {
-                // No legal move: the game is over; say why.
-                if !self.state.claim_result(&mut self.out) {
+                // No legal move: the game is over; say why (or, for a
+                // draw XBoard may not see, wait for the offered draw).
+                if !self.state.claim_result(&mut self.out) && !self.state.draw_held_back() {
                     self.out.send("resign");
                 }
             }
@@ -453,9 +454,15 @@ impl<W: Write> Engine<W> {
             let setup = setup::setup_line(&variant);
             self.out.send(&setup);
         }
-        if !known && setup::wants_piece_lines(&variant) || variant.xboard.takes_pieces {
-            for p in setup::piece_lines(&variant) {
-                self.out.send(&p);
+        self.state.xboard_sees_all = true;
+        if let Some(pieces) = setup::xboard_piece_lines(&variant) {
+            for w in &pieces.warnings {
+                // Never on stdout: XBoard reads every line there.
+                eprintln!("griffon: warning: variant {}: {w}", variant.name);
+            }
+            self.state.xboard_sees_all = pieces.exact;
+            for p in &pieces.lines {
+                self.out.send(p);
             }
         }
     }
@@ -499,7 +506,7 @@ impl<W: Write> Engine<W> {
         if self.think.analyze {
             self.think.stop();
         }
-        match self.state.game.parse_move(text) {
+        match self.state.parse_opponent_move(text) {
             Ok(m) => {
                 self.state.game.play(m);
                 if self.think.analyze {

@@ -6,8 +6,11 @@
 use super::protocol::Output;
 use crate::game::Game;
 use crate::judge::{EndReason, Outcome};
+use crate::movegen::pseudo_legal;
+use crate::notation::MoveError;
+use crate::notation::moves::find_move;
 use crate::position::{Position, Rules};
-use crate::types::Color;
+use crate::types::{Color, Move, MoveList};
 use crate::variant::Variant;
 use std::io::Write;
 use std::sync::Arc;
@@ -29,6 +32,10 @@ pub(super) struct GameState {
     pub last_score: Option<i64>,
     /// Our consecutive moves with a score below the resign threshold.
     pub hopeless_moves: u32,
+    /// False when XBoard was told some piece's moves only approximately
+    /// ([`super::setup::PieceLines::exact`]): it may not see a mate or
+    /// stalemate, and would call a claim of one false.
+    pub xboard_sees_all: bool,
 }
 
 impl GameState {
@@ -44,6 +51,7 @@ impl GameState {
             over: false,
             last_score: None,
             hopeless_moves: 0,
+            xboard_sees_all: true,
         }
     }
 
@@ -102,6 +110,36 @@ impl GameState {
         false
     }
 
+    /// The opponent's move `text`: a legal move or, where XBoard plays the
+    /// variant without check (`XBoardInfo::referee_ignores_check`), one
+    /// that XBoard's legality test passes: a move that leaves the mover's
+    /// king attacked (or makes no move out of a mate) but does not blow it
+    /// up. Refusing it would be a "False illegal-move claim", a forfeit;
+    /// the engine answers by taking the king.
+    pub(super) fn parse_opponent_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let illegal = match self.game.parse_move(text) {
+            Ok(m) => return Ok(m),
+            Err(e) => e,
+        };
+        if !self.variant.xboard.referee_ignores_check {
+            return Err(illegal);
+        }
+        let pos = self.game.position();
+        let mut moves = MoveList::new();
+        pseudo_legal::<true, true>(pos, &mut moves);
+        let Some(m) = find_move(pos, &moves, text) else {
+            return Err(illegal);
+        };
+        let us = pos.side_to_move();
+        let kings = pos.royals(us).count();
+        let mut after = pos.clone();
+        after.make(m);
+        if after.royals(us).count() < kings {
+            return Err(illegal);
+        }
+        Ok(m)
+    }
+
     /// If the game is over by rule, say so; true when it is.
     pub(super) fn claim_result<W: Write>(&mut self, out: &mut Output<W>) -> bool {
         if let Some(outcome) = self.game.outcome() {
@@ -109,6 +147,19 @@ impl GameState {
             let known = variant.xboard.known_to_xboard;
             if known && super::setup::xboard_judges_itself(&outcome) {
                 // XBoard rules on it when it sees fit; play on until then.
+                return false;
+            }
+            if known
+                && variant.xboard.referee_ignores_check
+                && matches!(outcome.reason(), EndReason::Checkmate { .. })
+                && self.game.position().side_to_move() != self.engine_color
+            {
+                // Our mate, which XBoard cannot see: it would call the
+                // claim false. The mated side claims its loss (accepted
+                // unverified) or moves on; then the king goes.
+                return false;
+            }
+            if !self.xboard_sees_all && self.claim_unverifiable(&outcome, out) {
                 return false;
             }
             if known
@@ -134,6 +185,40 @@ impl GameState {
             return true;
         }
         false
+    }
+
+    /// Where XBoard misses some of a piece's moves (see
+    /// `xboard_sees_all`), a result it finds from the moves (mate,
+    /// stalemate) may be one it cannot see: a claimed win or draw it does
+    /// not see is a false claim, which loses. Play on instead (XBoard
+    /// rules on what it does see; the side that cannot move claims its own
+    /// loss, which XBoard accepts unverified), offering the draw where the
+    /// rules give one. True when the claim is held back.
+    fn claim_unverifiable<W: Write>(&self, outcome: &Outcome, out: &mut Output<W>) -> bool {
+        let from_moves = matches!(
+            outcome.reason(),
+            EndReason::Checkmate { .. } | EndReason::Stalemate
+        );
+        if !from_moves || outcome.winner() == Some(self.engine_color.opponent()) {
+            return false;
+        }
+        if outcome.winner().is_none() {
+            out.send("offer draw");
+        }
+        true
+    }
+
+    /// True when the game is drawn by a rule XBoard may not see, so that
+    /// the draw was offered rather than claimed (see `claim_unverifiable`).
+    pub(super) fn draw_held_back(&mut self) -> bool {
+        !self.xboard_sees_all
+            && self.game.outcome().is_some_and(|o| {
+                o.winner().is_none()
+                    && matches!(
+                        o.reason(),
+                        EndReason::Checkmate { .. } | EndReason::Stalemate
+                    )
+            })
     }
 
     /// Take the opponent's draw offer when our last search saw us a pawn

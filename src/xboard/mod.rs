@@ -33,7 +33,7 @@ mod think;
 
 pub use book::default_book;
 pub use input::MAX_LINE;
-pub use setup::as_xboard_referees;
+pub use setup::{PieceLines, as_xboard_referees, xboard_piece_lines};
 
 use crate::variant::VariantSet;
 use crossbeam::channel::unbounded;

@@ -6,6 +6,7 @@
 use crate::judge::Outcome;
 use crate::types::Color;
 use crate::variant::Variant;
+use crate::xbetza::legacy::{self, XBoardMoves};
 
 /// The `setup (TABLE) WxH+N_PARENT FEN` line for a variant XBoard does
 /// not know. The variant file may give the table, the parent whose rules
@@ -37,11 +38,13 @@ pub fn wants_piece_lines(variant: &Variant) -> bool {
 /// XBoard referees the variants it knows by its own rules, and scores a
 /// claim it cannot verify as a false claim. The variant as XBoard plays
 /// it, without the game-end rules it lacks, so that Griffon plays such
-/// games on instead of claiming; `None` when nothing differs.
+/// games on instead of claiming; `None` when nothing differs. A count is
+/// still kept (it never ends the game): FENs in the middle of one, as
+/// Fairy-Stockfish writes them, are read and written with it.
 pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
     let x = &variant.xboard;
     let bare_king = x.referee_ignores_bare_king && variant.end.extinction.is_some();
-    let counting = x.referee_ignores_counting && variant.end.counting_rule.is_some();
+    let counting = x.referee_ignores_counting && variant.end.counting_judged();
     if !bare_king && !counting {
         return None;
     }
@@ -50,7 +53,7 @@ pub fn as_xboard_referees(variant: &Variant) -> Option<Variant> {
         v.end.extinction = None;
     }
     if counting {
-        v.end.counting_rule = None;
+        v.end.counting_ends_game = false;
     }
     Some(v)
 }
@@ -64,21 +67,73 @@ pub fn xboard_judges_itself(outcome: &Outcome) -> bool {
     outcome.winner().is_some() && outcome.reason().is_repetition()
 }
 
-/// `piece X& BETZA` lines (both colours) for every piece type. In a
-/// cylinder variant every leg gets XBoard's `o` (wrap) modifier.
-pub fn piece_lines(variant: &Variant) -> Vec<String> {
-    variant
-        .pieces
-        .iter()
-        .map(|p| {
+/// The `piece` lines of a variant and what they cannot say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceLines {
+    /// `piece X& BETZA`, both colours, one per piece type XBoard can be told.
+    pub lines: Vec<String>,
+    /// One note per piece type XBoard cannot be told exactly, for stderr.
+    pub warnings: Vec<String>,
+    /// False when some piece type's moves reach XBoard widened or not at
+    /// all: XBoard then misses some of its checks, so its verdicts on mate
+    /// and stalemate cannot be relied on.
+    pub exact: bool,
+}
+
+/// The `piece` lines Griffon sends XBoard for `variant`, if it sends any:
+/// for a variant XBoard does not know (under the `fairy` parent), or one
+/// it knows but whose pieces it learns from the engine.
+pub fn xboard_piece_lines(variant: &Variant) -> Option<PieceLines> {
+    let x = &variant.xboard;
+    (!x.known_to_xboard && wants_piece_lines(variant) || x.takes_pieces)
+        .then(|| piece_lines(variant))
+}
+
+/// `piece X& BETZA` lines (both colours) for every piece type, in the
+/// XBetza XBoard 4.9.1 reads ([`legacy::xboard_moves`]): bracket groups
+/// and other newer forms become legacy `a`-chains; moves it cannot read
+/// are sent widened and tame, with a warning. In a cylinder variant every
+/// leg gets XBoard's `o` (wrap) modifier.
+pub fn piece_lines(variant: &Variant) -> PieceLines {
+    let mut out = PieceLines {
+        exact: true,
+        ..PieceLines::default()
+    };
+    for p in &variant.pieces {
+        let letter = p.letter.for_color(Color::White);
+        let told = legacy::xboard_moves(&p.betza, &p.moves.moves);
+        match &told {
+            XBoardMoves::Exact(_) => {}
+            XBoardMoves::Superset { text, why } => {
+                out.exact = false;
+                out.warnings.push(format!(
+                    "XBoard 4.9.1 cannot be told the moves of {} ({letter}: {}) exactly ({why}); \
+                     it is sent {text}: more moves, the extra ones tame, so that it accepts \
+                     every move of the piece but may not see a mate or stalemate it takes part in",
+                    p.name, p.betza
+                ));
+            }
+            XBoardMoves::Unknown { why } => {
+                out.exact = false;
+                out.warnings.push(format!(
+                    "XBoard 4.9.1 cannot be told the moves of {} ({letter}: {}) ({why}); \
+                     no piece command is sent for it, so XBoard moves it as it thinks the \
+                     letter moves and may refuse its moves (play such a variant with \
+                     XBoard's legality testing off)",
+                    p.name, p.betza
+                ));
+            }
+        }
+        if let Some(text) = told.text() {
             let betza = if variant.cylinder {
-                with_wrap(&p.betza)
+                with_wrap(text)
             } else {
-                p.betza.clone()
+                text.to_string()
             };
-            format!("piece {}& {}", p.letter.for_color(Color::White), betza)
-        })
-        .collect()
+            out.lines.push(format!("piece {letter}& {betza}"));
+        }
+    }
+    out
 }
 
 /// Adds `o` to every leg of an XBetza string, where XBoard's parser wants
@@ -132,7 +187,7 @@ mod tests {
         let text = "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
                     startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
         set.load_str("mychess.ini", text).expect("loads");
-        let lines = super::piece_lines(set.get("mychess").expect("variant"));
+        let lines = super::piece_lines(set.get("mychess").expect("variant")).lines;
         assert!(
             lines.contains(&"piece P& fmWfceFifmnD".to_string()),
             "{lines:?}"
@@ -140,7 +195,7 @@ mod tests {
         // Without the rule, no double step.
         let text = "[mychess2:mychess]\ndoubleStep = false\n";
         set.load_str("mychess2.ini", text).expect("loads");
-        let lines = super::piece_lines(set.get("mychess2").expect("variant"));
+        let lines = super::piece_lines(set.get("mychess2").expect("variant")).lines;
         assert!(lines.contains(&"piece P& fmWfceF".to_string()), "{lines:?}");
     }
 }

@@ -197,6 +197,21 @@ impl<'a> Checker<'a> {
                 "castling rights in the FEN, but castling = false",
             ));
         }
+        if let Some(start) = &start
+            && start.counting.is_some()
+            && end.counting_rule.is_none()
+        {
+            let setting = self.spec.settings.get("startFen");
+            self.fail(
+                setting,
+                "startFen",
+                Kind::Inconsistent(
+                    "the FEN has counting fields (a count's limit and plies), but the \
+                     variant has no countingRule"
+                        .into(),
+                ),
+            );
+        }
         let start = start?;
         if !self.errors.is_empty() {
             return None;

@@ -360,6 +360,7 @@ impl<'a> Checker<'a> {
                 .game_value("nFoldValue", Some(GameValue::Draw), false)
                 .unwrap_or(GameValue::Draw),
             counting_rule,
+            counting_ends_game: true,
             flying_general: self.bool("flyingGeneral", false),
             duple_check: self.bool("dupleCheck", false),
             royals_expendable: self.bool("royalsExpendable", false),
