@@ -1,6 +1,11 @@
-//! The reference perft suites (`tests/data/perft/*.epd`: Fairy-Stockfish
-//! counts, and Sjaak II's for Great Shatranj) checked through the library, one test per variant file so a
-//! failure names the variant.
+//! The reference perft suites (`tests/data/perft/*.epd`) checked through
+//! the library, one test per file so a failure names the variant or the
+//! source. Per-variant files hold Fairy-Stockfish's counts (Sjaak II's for
+//! Great Shatranj); `perft-cutechess`, `perft-sjaak` and
+//! `perft-python-chess` hold the published counts of those programs for
+//! every variant Griffon shares with them; wildcastle, superchess, cylinder
+//! and falcon, which no outside engine counts, come from second
+//! implementations in `tools/reference/` (each file's header says which).
 //!
 //! A node limit keeps `cargo test` fast: every count up to `MAX_NODES` is
 //! checked, larger ones are skipped. The full run is
@@ -16,18 +21,25 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// Largest reference count checked by default. At 2M every suite file has
-/// 8-31 counts totalling 1-3M nodes (about 25M over all files), a few
+/// Largest reference count checked by default. At 2M every per-variant
+/// file has 8-31 counts totalling 1-3M nodes (about 25M over all files), a few
 /// seconds per file at the engine's speed when this was written (1.5M
 /// nodes/s on one thread); the whole set runs in well under a minute on two
 /// cores in the test profile.
 const MAX_NODES: u64 = 2_000_000;
 
-fn max_nodes() -> u64 {
+/// The limit for the files of many lines (other programs' tables, second
+/// implementations' counts): at 250,000 each of them has 0.3-3M nodes to
+/// check, and every line at least its depths 1-3 (the generators in
+/// `tools/reference/` add those, from the same program, to lines whose
+/// published counts are all larger).
+const MANY_LINES_MAX_NODES: u64 = 250_000;
+
+fn max_nodes(default: u64) -> u64 {
     std::env::var("GRIFFON_PERFT_MAX_NODES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(MAX_NODES)
+        .unwrap_or(default)
 }
 
 fn data(name: &str) -> PathBuf {
@@ -36,14 +48,15 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Runs every line of one suite file; panics with every failure listed.
-fn run_suite(file: &str) {
-    run_suite_as(file, None);
+/// Runs every line of one suite file, counts up to `limit` (or
+/// `GRIFFON_PERFT_MAX_NODES`); panics with every failure listed.
+fn run_suite(file: &str, limit: u64) {
+    run_suite_as(file, None, limit);
 }
 
 /// Runs a suite with its variant name replaced: `(name, replacement,
 /// variant file text defining the replacement)`.
-fn run_suite_as(file: &str, rename: Option<(&str, &str, &str)>) {
+fn run_suite_as(file: &str, rename: Option<(&str, &str, &str)>, limit: u64) {
     let path = data(file);
     let mut text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -57,7 +70,7 @@ fn run_suite_as(file: &str, rename: Option<(&str, &str, &str)>) {
         );
     }
     let mut cache = HashMap::new();
-    let limit = max_nodes();
+    let limit = max_nodes(limit);
     let (mut checked, mut lines) = (0usize, 0usize);
     let mut failures = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -99,7 +112,10 @@ fn suite_files_are_all_tested() {
         "chu",
         "courier",
         "crazyhouse",
+        "cutechess",
+        "cylinder",
         "embassy",
+        "falcon",
         "fischerandom",
         "fsf-ci",
         "giveaway",
@@ -114,13 +130,17 @@ fn suite_files_are_all_tested() {
         "minishogi-uchifuzume",
         "minishogi",
         "nocastle",
+        "python-chess",
         "seirawan",
         "shatranj",
         "shogi",
+        "sjaak",
         "spartan",
         "suicide",
+        "superchess",
         "threekings",
         "twokings",
+        "wildcastle",
         "xiangqi",
     ];
     let mut found: Vec<String> = std::fs::read_dir(data(""))
@@ -139,49 +159,58 @@ fn suite_files_are_all_tested() {
 }
 
 macro_rules! suite_tests {
-    ($($name:ident => $file:literal,)*) => {
+    ($($name:ident => $file:literal $(, $limit:expr)?;)*) => {
         $(
             #[test]
             fn $name() {
-                run_suite($file);
+                run_suite($file, suite_tests!(@limit $($limit)?));
             }
         )*
     };
+    (@limit) => { MAX_NODES };
+    (@limit $limit:expr) => { $limit };
 }
 
 suite_tests! {
-    perft_3check => "perft-3check.epd",
-    perft_asean => "perft-asean.epd",
-    perft_atomic => "perft-atomic.epd",
-    perft_berolina => "perft-berolina.epd",
-    perft_capablanca => "perft-capablanca.epd",
-    perft_caparandom => "perft-caparandom.epd",
-    perft_chess => "perft-chess.epd",
-    perft_chu => "perft-chu.epd",
-    perft_courier => "perft-courier.epd",
-    perft_crazyhouse => "perft-crazyhouse.epd",
-    perft_embassy => "perft-embassy.epd",
-    perft_fischerandom => "perft-fischerandom.epd",
-    perft_fsf_ci => "perft-fsf-ci.epd",
-    perft_giveaway => "perft-giveaway.epd",
-    perft_gothic => "perft-gothic.epd",
-    perft_grand => "perft-grand.epd",
-    perft_great => "perft-great.epd",
-    perft_janus => "perft-janus.epd",
-    perft_knightmate => "perft-knightmate.epd",
-    perft_kyotoshogi => "perft-kyotoshogi.epd",
-    perft_losers => "perft-losers.epd",
-    perft_makruk => "perft-makruk.epd",
-    perft_minishogi_uchifuzume => "perft-minishogi-uchifuzume.epd",
-    perft_nocastle => "perft-nocastle.epd",
-    perft_seirawan => "perft-seirawan.epd",
-    perft_shatranj => "perft-shatranj.epd",
-    perft_shogi => "perft-shogi.epd",
-    perft_spartan => "perft-spartan.epd",
-    perft_suicide => "perft-suicide.epd",
-    perft_threekings => "perft-threekings.epd",
-    perft_twokings => "perft-twokings.epd",
-    perft_xiangqi => "perft-xiangqi.epd",
+    perft_3check => "perft-3check.epd";
+    perft_asean => "perft-asean.epd";
+    perft_atomic => "perft-atomic.epd";
+    perft_berolina => "perft-berolina.epd";
+    perft_capablanca => "perft-capablanca.epd";
+    perft_caparandom => "perft-caparandom.epd";
+    perft_chess => "perft-chess.epd";
+    perft_chu => "perft-chu.epd";
+    perft_courier => "perft-courier.epd";
+    perft_crazyhouse => "perft-crazyhouse.epd";
+    perft_cutechess => "perft-cutechess.epd", MANY_LINES_MAX_NODES;
+    perft_cylinder => "perft-cylinder.epd", MANY_LINES_MAX_NODES;
+    perft_embassy => "perft-embassy.epd";
+    perft_falcon => "perft-falcon.epd", MANY_LINES_MAX_NODES;
+    perft_fischerandom => "perft-fischerandom.epd";
+    perft_fsf_ci => "perft-fsf-ci.epd";
+    perft_giveaway => "perft-giveaway.epd";
+    perft_gothic => "perft-gothic.epd";
+    perft_grand => "perft-grand.epd";
+    perft_great => "perft-great.epd";
+    perft_janus => "perft-janus.epd";
+    perft_knightmate => "perft-knightmate.epd";
+    perft_kyotoshogi => "perft-kyotoshogi.epd";
+    perft_losers => "perft-losers.epd";
+    perft_makruk => "perft-makruk.epd";
+    perft_minishogi_uchifuzume => "perft-minishogi-uchifuzume.epd";
+    perft_nocastle => "perft-nocastle.epd";
+    perft_python_chess => "perft-python-chess.epd", MANY_LINES_MAX_NODES;
+    perft_seirawan => "perft-seirawan.epd";
+    perft_shatranj => "perft-shatranj.epd";
+    perft_shogi => "perft-shogi.epd";
+    perft_sjaak => "perft-sjaak.epd", MANY_LINES_MAX_NODES;
+    perft_spartan => "perft-spartan.epd";
+    perft_suicide => "perft-suicide.epd";
+    perft_superchess => "perft-superchess.epd", MANY_LINES_MAX_NODES;
+    perft_threekings => "perft-threekings.epd";
+    perft_twokings => "perft-twokings.epd";
+    perft_wildcastle => "perft-wildcastle.epd", MANY_LINES_MAX_NODES;
+    perft_xiangqi => "perft-xiangqi.epd";
 }
 
 /// Fairy-Stockfish's minishogi counts include pawn drops that mate, which
@@ -197,6 +226,7 @@ fn perft_minishogi() {
     run_suite_as(
         "perft-minishogi.epd",
         Some(("minishogi", "minishogi-fsf", ini)),
+        MAX_NODES,
     );
 }
 
