@@ -24,11 +24,19 @@ fn divide(variant: &str, fen: &str) -> BTreeSet<String> {
         "--divide",
     ]);
     assert!(ok, "perft --divide {variant} {fen}: {err}");
-    out.lines()
+    let listed: Vec<String> = out
+        .lines()
         .filter_map(|l| l.split_once(": "))
         .filter(|(m, _)| *m != "Nodes")
         .map(|(m, _)| m.to_string())
-        .collect()
+        .collect();
+    let set: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(
+        set.len(),
+        listed.len(),
+        "{variant} {fen}: two moves spelled alike in {listed:?}"
+    );
+    set
 }
 
 /// The best move `griffon search` prints.
@@ -196,6 +204,15 @@ fn chess960_castling_is_o_o() {
         &["O-O"],
     );
 }
+/// Castling rights of Chess960 form in a FEN of a fixed-start variant: a
+/// king that castles one square or not at all is written `O-O`/`O-O-O`,
+/// not as a king step or XBoard's pass (`@@@@`).
+#[test]
+fn castling_without_a_king_leap_is_o_o() {
+    agree("normal", "4k3/8/8/8/8/8/8/6KR w H - 0 1", &["O-O"]);
+    agree("normal", "4k3/8/8/8/8/8/8/RK6 w A - 0 1", &["O-O-O"]);
+}
+
 #[test]
 fn tablebase_probes_spell_moves_as_the_rest() {
     // Grand's ranks 0-9 again, from `tb probe`'s best move and move list.

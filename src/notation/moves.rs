@@ -34,11 +34,15 @@ impl fmt::Display for MoveError {
 
 /// A move in XBoard's coordinate notation: `e2e4`, `e7e8q`, locust
 /// captures as two legs `d4e5,e5f6`; castling as the king's move, or
-/// `O-O`/`O-O-O` in Chess960 variants (XBoard's FRC convention).
+/// `O-O`/`O-O-O` in Chess960 variants (XBoard's FRC convention) and
+/// wherever the king's move would not say it is castling: a king that
+/// moves one square or stays put (a FEN with Chess960-style castling
+/// rights in a variant of fixed start) would otherwise read as a king
+/// step or a pass.
 pub fn move_text(pos: &Position, m: Move) -> String {
     let rules = pos.rules();
     let g = rules.geometry();
-    if m.is(flag::CASTLE) && rules.variant.chess960 {
+    if m.is(flag::CASTLE) && (rules.variant.chess960 || !castling_king_leaps(g, m)) {
         let kingside = m.aux() > m.from();
         return if kingside {
             "O-O".into()
@@ -73,6 +77,16 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     }
     s.push_str(&gate_suffix(rules, m));
     s
+}
+
+/// Whether a castling king moves two or more squares, so that its move
+/// alone says it castles (XBoard's notation for castling in variants with
+/// a fixed start).
+fn castling_king_leaps(g: &Geometry, m: Move) -> bool {
+    match (g.coords(m.from()), g.coords(m.to())) {
+        (Some((from, _)), Some((to, _))) => from.abs_diff(to) >= 2,
+        _ => false,
+    }
 }
 
 /// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
