@@ -5,6 +5,7 @@
 //! the suites in `tests/data/perft/`), so a fast but wrong build cannot
 //! report a figure.
 
+use crate::judge::Past;
 use crate::movegen::perft;
 use crate::position::{Position, Rules};
 use crate::variant::VariantSet;
@@ -226,7 +227,7 @@ pub fn search_bench(
             ..Limits::default()
         };
         let t = Instant::now();
-        let result = searcher.search(&pos, &[], limits, &mut Silent);
+        let result = searcher.search(&pos, Past::NONE, limits, &mut Silent);
         let r = SearchBenchResult {
             variant: case.variant,
             depth: case.depth,

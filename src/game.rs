@@ -4,7 +4,7 @@
 //! The XBoard loop and the match referee both keep a `Game`; neither knows
 //! any rule itself.
 
-use crate::judge::{self, Outcome, Seen};
+use crate::judge::{self, ChaseWatch, Outcome, Past, Seen};
 use crate::movegen::legal_moves;
 use crate::notation::{self, MoveError};
 use crate::position::{Position, Undo};
@@ -18,6 +18,8 @@ pub struct Game {
     history: Vec<(Move, Undo)>,
     /// The positions before each move, for repetitions.
     keys: Vec<Seen>,
+    /// What the last move chased ([`Seen::chased`]).
+    chased: u64,
 }
 
 impl Game {
@@ -26,6 +28,7 @@ impl Game {
             pos,
             history: Vec::new(),
             keys: Vec::new(),
+            chased: Seen::NOT_REACHED,
         }
     }
 
@@ -36,6 +39,23 @@ impl Game {
     /// The earlier positions of the game, oldest first.
     pub fn keys(&self) -> &[Seen] {
         &self.keys
+    }
+
+    /// The game's history as the repetition rules see it, for a search.
+    pub fn past(&self) -> Past<'_> {
+        Past {
+            earlier: &self.keys,
+            chased: self.chased,
+        }
+    }
+
+    /// The current position as the repetition rules see it.
+    pub fn seen(&self) -> Seen {
+        Seen {
+            key: self.pos.key(),
+            in_check: self.pos.in_check(self.pos.side_to_move()),
+            chased: self.chased,
+        }
     }
 
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
@@ -68,12 +88,11 @@ impl Game {
 
     /// Play a move known to be legal (from `parse_move` or the generator).
     pub fn play(&mut self, m: Move) {
-        let us = self.pos.side_to_move();
-        self.keys.push(Seen {
-            key: self.pos.key(),
-            in_check: self.pos.in_check(us),
-        });
+        self.keys.push(self.seen());
+        let mut watch = ChaseWatch::default();
+        watch.before(&self.pos);
         let undo = self.pos.make(m);
+        self.chased = judge::chased(&mut self.pos, m, &watch);
         self.history.push((m, undo));
     }
 
@@ -82,7 +101,9 @@ impl Game {
         match self.history.pop() {
             Some((m, undo)) => {
                 self.pos.unmake(m, &undo);
-                self.keys.pop();
+                if let Some(seen) = self.keys.pop() {
+                    self.chased = seen.chased;
+                }
                 true
             }
             None => false,
@@ -93,7 +114,7 @@ impl Game {
     /// [`referee`](judge::referee)).
     pub fn outcome(&mut self) -> Option<Outcome> {
         let us = self.pos.side_to_move();
-        judge::referee(&mut self.pos, &self.keys).map(|v| v.outcome(us))
+        judge::referee(&mut self.pos, &self.keys, self.chased).map(|v| v.outcome(us))
     }
 
     /// How often the current position occurred before (same side to move).

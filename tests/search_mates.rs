@@ -25,7 +25,7 @@ fn search_threads(variant: &str, fen: &str, depth: u32, threads: usize) -> (Stri
         nodes: Some(5_000_000),
         ..Limits::default()
     };
-    let r = s.search(&pos, &[], limits, &mut Silent);
+    let r = s.search(&pos, griffon::judge::Past::NONE, limits, &mut Silent);
     let best = griffon::notation::move_text(&pos, r.best.expect("a move"));
     (best, xboard_score(r.score))
 }

@@ -93,7 +93,7 @@ pub fn random(
                 depth: Some(3),
                 ..Limits::default()
             };
-            let result = searcher.search(game.position(), game.keys(), limits, &mut Silent);
+            let result = searcher.search(game.position(), game.past(), limits, &mut Silent);
             let opening = Opening { fen: None, moves };
             if result.score.abs() <= margin {
                 best = Some(opening);

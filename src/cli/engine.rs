@@ -4,6 +4,7 @@
 
 use super::{load_position, read_params, variant_set, write_stdout};
 use clap::Args;
+use griffon::judge::Past;
 use griffon::position::Position;
 use std::path::PathBuf;
 
@@ -118,7 +119,7 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
         soft_time: time,
         hard_time: time,
     };
-    let result = searcher.search(&pos, &[], limits, &mut PrintReporter);
+    let result = searcher.search(&pos, Past::NONE, limits, &mut PrintReporter);
     match result.best {
         Some(m) => write_stdout(&format!(
             "bestmove {}\n",

@@ -15,13 +15,15 @@
 //! position) depend on the game's history or are a referee's call; see
 //! [`EndReason::is_immediate`].
 
+mod chase;
 mod dead;
 mod reason;
 mod repetition;
 
+pub use chase::{ChaseWatch, chased};
 pub use dead::insufficient_material;
 pub use reason::{EndReason, Outcome, Verdict};
-pub use repetition::{Seen, occurrences, repeated, repetition_value};
+pub use repetition::{Cycle, Past, Seen, occurrences, repeated, repetition_value};
 
 use crate::movegen::has_legal_move;
 use crate::position::{Position, Rules};
@@ -135,15 +137,15 @@ pub fn by_count(pos: &Position) -> Option<Verdict> {
     })
 }
 
-/// A repetition's verdict: `value` from [`repeated`], named a draw by
-/// repetition or a loss by perpetual check.
-pub fn repetition(pos: &Position, value: GameValue) -> Verdict {
-    let end = &pos.rules().variant.end;
+/// A repetition's verdict, from [`repeated`]: a draw by repetition (or
+/// the variant's n-fold value), or a loss by perpetual check or chase.
+pub fn repetition(pos: &Position, (value, cycle): (GameValue, Cycle)) -> Verdict {
     let us = pos.side_to_move();
-    let reason = match value {
-        v if v == end.n_fold_value => EndReason::Repetition,
-        GameValue::Win => EndReason::PerpetualCheck { by: us.opponent() },
-        _ => EndReason::PerpetualCheck { by: us },
+    let by = |by_us: bool| if by_us { us } else { us.opponent() };
+    let reason = match cycle {
+        Cycle::Plain => EndReason::Repetition,
+        Cycle::PerpetualCheck { by_us } => EndReason::PerpetualCheck { by: by(by_us) },
+        Cycle::PerpetualChase { by_us } => EndReason::PerpetualChase { by: by(by_us) },
     };
     Verdict { value, reason }
 }
@@ -151,8 +153,9 @@ pub fn repetition(pos: &Position, value: GameValue) -> Verdict {
 /// Every rule, in the order a referee applies them: a rule of material or
 /// checks, mate or stalemate, a count run out, a dead position, the
 /// n-move rule, repetition (`history`: the positions before this one,
-/// oldest first). `None` while the game goes on.
-pub fn referee(pos: &mut Position, history: &[Seen]) -> Option<Verdict> {
+/// oldest first; `chased`: what the move that reached this position
+/// chased, [`Seen::chased`]). `None` while the game goes on.
+pub fn referee(pos: &mut Position, history: &[Seen], chased: u64) -> Option<Verdict> {
     if let Some(v) = by_rule(pos) {
         return Some(v);
     }
@@ -176,9 +179,17 @@ pub fn referee(pos: &mut Position, history: &[Seen]) -> Option<Verdict> {
     let key = pos.key();
     let seen_before = occurrences(history, key, pos.repetition_window());
     if end.n_fold_rule > 0 && seen_before + 1 >= end.n_fold_rule as usize {
-        let value =
-            repeated(end, history, key, pos.in_check(us), usize::MAX).unwrap_or(end.n_fold_value);
-        return Some(repetition(pos, value));
+        // Perpetual check and chase are judged over every move since the
+        // first of the n occurrences, as Fairy-Stockfish judges them.
+        let current = Seen {
+            key,
+            in_check: pos.in_check(us),
+            chased,
+        };
+        let first = end.n_fold_rule as usize - 1;
+        let cycle = repeated(end, history, current, pos.repetition_window(), first)
+            .unwrap_or((end.n_fold_value, Cycle::Plain));
+        return Some(repetition(pos, cycle));
     }
     None
 }

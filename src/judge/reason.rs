@@ -35,6 +35,10 @@ pub enum EndReason {
     /// A repetition in which `by` gave check with every move, where that
     /// decides it (xiangqi).
     PerpetualCheck { by: Color },
+    /// A repetition in which `by` chased the same unprotected (or
+    /// higher-ranked) piece with every move, where that decides it
+    /// (xiangqi's Asian rules).
+    PerpetualChase { by: Color },
 }
 
 impl EndReason {
@@ -57,11 +61,14 @@ impl EndReason {
         )
     }
 
-    /// A repetition, scored as a draw or lost by perpetual check.
+    /// A repetition, scored as a draw or lost by perpetual check or
+    /// chase.
     pub fn is_repetition(self) -> bool {
         matches!(
             self,
-            EndReason::Repetition | EndReason::PerpetualCheck { .. }
+            EndReason::Repetition
+                | EndReason::PerpetualCheck { .. }
+                | EndReason::PerpetualChase { .. }
         )
     }
 }
@@ -86,6 +93,7 @@ impl fmt::Display for EndReason {
             EndReason::MoveRule { moves } => write!(f, "{moves}-move rule"),
             EndReason::Repetition => f.write_str("repetition"),
             EndReason::PerpetualCheck { by } => write!(f, "perpetual check by {}", by.name()),
+            EndReason::PerpetualChase { by } => write!(f, "perpetual chase by {}", by.name()),
         }
     }
 }
@@ -194,6 +202,13 @@ mod tests {
                     reason: EndReason::PerpetualCheck { by: white },
                 },
                 "0-1 {perpetual check by White}",
+            ),
+            (
+                Outcome::Win {
+                    winner: white,
+                    reason: EndReason::PerpetualChase { by: Color::Black },
+                },
+                "1-0 {perpetual chase by Black}",
             ),
             (
                 Outcome::Win {

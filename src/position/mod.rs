@@ -8,6 +8,7 @@
 //! walks pass the squares a move changes.
 
 mod attack;
+pub mod chase;
 mod counting;
 mod fen;
 mod make;

@@ -226,6 +226,8 @@ pub struct Rules {
     pub leaps: [Box<[Option<crate::trajectory::LeapTable>]>; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
+    /// The chasing rule's tables (xiangqi), `None` where it does not apply.
+    pub chase: Option<super::chase::ChaseRules>,
     /// Answers of the game-end judge's dead-position mate searches, by
     /// material, computed when first needed.
     pub(crate) mate_cache: Mutex<HashMap<MateMaterial, bool>>,
@@ -520,6 +522,7 @@ impl Rules {
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
+        let chase = super::chase::ChaseRules::new(&variant, g);
         Ok(Arc::new(Rules {
             variant,
             table,
@@ -558,6 +561,7 @@ impl Rules {
             strikes,
             leaps,
             blast,
+            chase,
             mate_cache: Mutex::new(HashMap::new()),
         }))
     }

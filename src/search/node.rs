@@ -154,6 +154,7 @@ impl Thread<'_> {
             must_capture,
         );
         let legality = Legality::new(pos);
+        self.stack[ply].watch.before(pos);
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = Move::default();
@@ -235,7 +236,12 @@ impl Thread<'_> {
                 pos.unmake(m, &undo);
                 continue;
             }
-            self.keys.push(Seen { key, in_check });
+            self.keys.push(Seen {
+                key,
+                in_check,
+                chased: self.chased,
+            });
+            self.chased = judge::chased(pos, m, &self.stack[ply].watch);
             self.stack[ply].mv = m;
             self.stack[ply].piece_to = piece_to;
             legal += 1;
@@ -280,7 +286,9 @@ impl Thread<'_> {
                 }
             };
             pos.unmake(m, &undo);
-            self.keys.pop();
+            if let Some(seen) = self.keys.pop() {
+                self.chased = seen.chased;
+            }
             if self.stopped() && ply > 0 {
                 return 0;
             }
@@ -432,13 +440,18 @@ impl Thread<'_> {
         self.keys.push(Seen {
             key: pos.key(),
             in_check: false,
+            chased: self.chased,
         });
+        // A pass chases nothing.
+        self.chased = 0;
         self.stack[ply].mv = Move::default();
         self.stack[ply].piece_to = None;
         let ep = pos.make_null();
         let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, true);
         pos.unmake_null(ep);
-        self.keys.pop();
+        if let Some(seen) = self.keys.pop() {
+            self.chased = seen.chased;
+        }
         if self.stopped() {
             return Some(0);
         }

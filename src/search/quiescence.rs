@@ -119,9 +119,12 @@ impl Thread<'_> {
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
+            // No repetition is looked for below a quiescence node, so
+            // what its moves chase is not worked out.
             self.keys.push(Seen {
                 key,
                 in_check: checked,
+                chased: 0,
             });
             legal += 1;
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);

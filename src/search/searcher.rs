@@ -9,7 +9,7 @@ use super::thread::{Shared, Thread};
 use super::tt::TranspositionTable;
 use super::{Limits, Reporter, SEARCH_STACK, SearchResult, Silent};
 use crate::eval::{Evaluator, MATE, Score};
-use crate::judge::Seen;
+use crate::judge::Past;
 use crate::position::Position;
 use crate::tablebase::probe::Tablebases;
 use crate::types::Move;
@@ -132,11 +132,11 @@ impl Searcher {
         self.nodes
     }
 
-    /// Search `root`, whose game history has the position keys `game_keys`.
+    /// Search `root`, with the game's history `past` (for repetitions).
     pub fn search(
         &mut self,
         root: &Position,
-        game_keys: &[Seen],
+        past: Past<'_>,
         limits: Limits,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
@@ -175,7 +175,7 @@ impl Searcher {
                     .stack_size(SEARCH_STACK)
                     .spawn(move |_| {
                         let h: &mut Heuristics = h;
-                        let mut t = Thread::new(shared, h, false, game_keys);
+                        let mut t = Thread::new(shared, h, false, past);
                         let result = t.iterate(root, i + 1, &mut Silent);
                         t.publish();
                         result
@@ -185,7 +185,7 @@ impl Searcher {
                     Err(e) => log::warn!("cannot start search thread {}: {e}", i + 1),
                 }
             }
-            let mut t = Thread::new(&shared, &mut main_h[0], true, game_keys);
+            let mut t = Thread::new(&shared, &mut main_h[0], true, past);
             let mut result = t.iterate(root, 0, reporter);
             t.publish();
             shared.done.store(true, Ordering::Relaxed);
@@ -248,7 +248,7 @@ impl Searcher {
             lmr: &self.lmr,
             tb: None,
         };
-        let mut t = Thread::new(&shared, &mut self.heuristics[0], true, &[]);
+        let mut t = Thread::new(&shared, &mut self.heuristics[0], true, Past::NONE);
         let mut p = pos.clone();
         let score = t.quiesce(&mut p, -MATE - 1, MATE + 1, 0, 0);
         for &m in t.pv[0].iter() {
@@ -275,7 +275,7 @@ mod tests {
             depth: Some(1),
             ..Limits::default()
         };
-        s.search(&pos, &[], limits, &mut Silent).score
+        s.search(&pos, Past::NONE, limits, &mut Silent).score
     }
 
     /// The trade contempt lifts the root side's score by its full amount
@@ -328,7 +328,7 @@ mod tests {
         let stop = || Arc::new(AtomicBool::new(false));
         let chu = start("chu");
         let mut carried = Searcher::new(&chu, 1, stop());
-        carried.search(&chu, &[], limits(), &mut Silent);
+        carried.search(&chu, Past::NONE, limits(), &mut Silent);
         for name in [
             "normal",
             "capablanca",
@@ -339,8 +339,9 @@ mod tests {
         ] {
             let pos = start(name);
             carried = carried.into_variant(&pos);
-            let got = carried.search(&pos, &[], limits(), &mut Silent);
-            let want = Searcher::new(&pos, 1, stop()).search(&pos, &[], limits(), &mut Silent);
+            let got = carried.search(&pos, Past::NONE, limits(), &mut Silent);
+            let want =
+                Searcher::new(&pos, 1, stop()).search(&pos, Past::NONE, limits(), &mut Silent);
             assert_eq!(
                 (got.nodes, got.best, got.score),
                 (want.nodes, want.best, want.score),

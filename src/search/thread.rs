@@ -7,7 +7,7 @@ use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_LIMIT};
 use super::tt::TranspositionTable;
 use super::{Info, Limits, MATE_BOUND, MAX_PLY, Reporter, SearchResult};
 use crate::eval::{Evaluator, MATE, Score};
-use crate::judge::{self, Seen};
+use crate::judge::{self, ChaseWatch, Past, Seen};
 use crate::movegen::generate_legal;
 use crate::position::Position;
 use crate::tablebase::probe::Tablebases;
@@ -52,6 +52,9 @@ pub(super) struct Frame {
     /// The move this node leaves out: set while the singular-extension
     /// test searches the alternatives to the hash move.
     pub(super) excluded: Move,
+    /// The attacks on the opponent's pieces before this node's moves,
+    /// where the chasing rule needs them.
+    pub(super) watch: ChaseWatch,
 }
 
 /// One thread's search.
@@ -64,6 +67,8 @@ pub(super) struct Thread<'a> {
     pub(super) seldepth: u32,
     /// Keys of the game so far followed by the current search path.
     pub(super) keys: Vec<Seen>,
+    /// What the move that reached the current node chased.
+    pub(super) chased: u64,
     pub(super) pv: Vec<ArrayVec<Move, MAX_PLY>>,
     pub(super) stack: Vec<Frame>,
     /// Depth of the current iteration: extensions stop at twice it.
@@ -75,10 +80,10 @@ impl<'a> Thread<'a> {
         sh: &'a Shared<'a>,
         h: &'a mut Heuristics,
         main: bool,
-        game_keys: &[Seen],
+        past: Past<'_>,
     ) -> Self {
-        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
-        keys.extend_from_slice(game_keys);
+        let mut keys = Vec::with_capacity(past.earlier.len() + MAX_PLY + 8);
+        keys.extend_from_slice(past.earlier);
         Thread {
             sh,
             h,
@@ -87,6 +92,7 @@ impl<'a> Thread<'a> {
             unpublished: 0,
             seldepth: 0,
             keys,
+            chased: past.chased,
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_depth: 0,
@@ -279,13 +285,13 @@ impl<'a> Thread<'a> {
     /// to move (a draw, unless one side checked all the way where
     /// perpetual check is illegal).
     pub(super) fn repetition(&self, pos: &Position, in_check: bool) -> Option<GameValue> {
-        judge::repeated(
-            &pos.rules().variant.end,
-            &self.keys,
-            pos.key(),
+        let current = Seen {
+            key: pos.key(),
             in_check,
-            pos.repetition_window(),
-        )
+            chased: self.chased,
+        };
+        let end = &pos.rules().variant.end;
+        judge::repeated(end, &self.keys, current, pos.repetition_window(), 1).map(|(v, _)| v)
     }
 
     /// The value of a game result for the side to move at `ply`.

@@ -154,7 +154,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "flipEnclosedPieces",
     "nFoldValueAbsolute",
     "moveRepetitionIllegal",
-    "chasingRule",
     "shatarMateRule",
     "bikjangRule",
     "flagPiece",

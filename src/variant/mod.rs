@@ -43,7 +43,7 @@
 //! `extinctionPieceCount` `extinctionOpponentPieceCount` `extinctionClaim`
 //! `extinctionPseudoRoyal` `dupleCheck` `stalematePieceCount`
 //! `checkCounting` `nMoveRule` `nFoldRule` `nFoldValue`
-//! `perpetualCheckIllegal` `countingRule` `flyingGeneral`
+//! `perpetualCheckIllegal` `chasingRule` `countingRule` `flyingGeneral`
 //! `mobilityRegion(White/Black)<Piece>` (`<Piece>` is the defining key with
 //! a capital: `King`, `Fers`, `CustomPiece3`) `soldierPromotionRank`
 //! `pieceDrops` `capturesToHand` `dropRegion(White/Black)` `firstRankPawnDrops`
@@ -401,6 +401,10 @@ pub struct GameEnd {
     /// A repetition during which one side checked with every move loses
     /// for that side (xiangqi); other repetitions score `n_fold_value`.
     pub perpetual_check_illegal: bool,
+    /// The Asian rules' ban on perpetually chasing an unprotected piece
+    /// (Fairy-Stockfish's `chasingRule = axf`, xiangqi): a repetition in
+    /// which one side chased the same piece with every move loses for it.
+    pub chasing_rule: bool,
     /// Chu Shogi's Lion-trading rules apply to these types, also to a
     /// piece promoted to one (the Kirin's Lion): a Lion may not take a
     /// protected Lion two squares away unless it takes a piece not in

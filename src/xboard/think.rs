@@ -10,7 +10,7 @@
 
 use super::input::Event;
 use crate::game::Game;
-use crate::judge::Seen;
+use crate::judge::{Past, Seen};
 use crate::notation::move_text;
 use crate::position::Position;
 use crate::search::{
@@ -193,6 +193,7 @@ impl Thinker {
         searcher.pawn_trade_contempt = contempt.pawn_trade;
         let root = game.position().clone();
         let keys: Vec<Seen> = game.keys().to_vec();
+        let chased = game.past().chased;
         let tx = self.events_tx.clone();
         let done_tx = self.done_tx.clone();
         let thread_root = root.clone();
@@ -201,7 +202,15 @@ impl Thinker {
             .stack_size(SEARCH_STACK)
             .spawn(move || {
                 let mut reporter = ChannelReporter { id, tx };
-                let result = searcher.search(&thread_root, &keys, limits, &mut reporter);
+                let result = searcher.search(
+                    &thread_root,
+                    Past {
+                        earlier: &keys,
+                        chased,
+                    },
+                    limits,
+                    &mut reporter,
+                );
                 let _ = done_tx.send(Done {
                     id,
                     result,

@@ -105,6 +105,19 @@ impl<'a> Checker<'a> {
         })
     }
 
+    /// `chasingRule`: `axf` (the Asian rules, as Fairy-Stockfish names
+    /// them) or `none`.
+    pub(super) fn chasing_rule(&mut self) -> bool {
+        self.read("chasingRule", false, |_, v| match v {
+            "axf" => Ok(true),
+            "none" => Ok(false),
+            _ => Err(Kind::BadValue {
+                value: v.into(),
+                expected: "axf or none",
+            }),
+        })
+    }
+
     pub(super) fn game_value(
         &mut self,
         key: &'a str,
