@@ -34,14 +34,10 @@ gzipped: benchmarks/move-quality/makruk-labels.tsv.gz is the makruk set)
       at the labelling depth; Griffon's level off where its evaluation
       disagrees with the judge's.
 
-The judge: FSF=path to a Fairy-Stockfish binary (default /tmp/fsf). It is
-not packaged for Debian; the pyffish source distribution carries its full
-source: `pip download --no-binary :all: --no-deps pyffish`, unpack, and in
-src/ build every .cpp but pyffish.cpp and ffishjs.cpp (plus nnue/*.cpp,
-nnue/features/*.cpp, syzygy/*.cpp) with
-`g++ -std=c++17 -O2 -DNDEBUG -DIS_64BIT -DUSE_POPCNT -mpopcnt
--DNNUE_EMBEDDING_OFF ... -lpthread`. Without a network file it uses its
-classical evaluation. GRIFFON=path picks the build (default
+The judge: FSF=path to a Fairy-Stockfish binary (default: the one
+tools/fairy-stockfish/build.sh installs, ~/.cache/griffon/fairy-stockfish/,
+built from the pyffish source distribution with its classical evaluation).
+GRIFFON=path picks the build (default
 target/release/griffon). pyffish replays the games (analysis only; the
 engine does not use it).
 """
@@ -55,7 +51,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import pgn_elo  # noqa: E402
 
-FSF = os.environ.get("FSF", "/tmp/fsf")
+FSF = os.environ.get(
+    "FSF", os.path.expanduser("~/.cache/griffon/fairy-stockfish/fairy-stockfish")
+)
 GRIFFON = os.environ.get("GRIFFON", "target/release/griffon")
 CAP = 400
 
