@@ -23,6 +23,21 @@ pub enum ChaseClass {
     Other,
 }
 
+/// How a piece type can check a king along a line that another piece
+/// blocks (the pins and discovered checks the chasing rule looks at).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sniper {
+    /// Along a rank or file, through no piece (the chariot).
+    Chariot,
+    /// Along a rank or file, over exactly one piece (the cannon).
+    Cannon,
+    /// A knight's leap whose first orthogonal step must be free (the
+    /// horse).
+    Horse,
+    /// Not at all.
+    No,
+}
+
 /// The chasing rule's per-variant tables, built once at variant load.
 #[derive(Clone, Debug)]
 pub struct ChaseRules {
@@ -31,6 +46,8 @@ pub struct ChaseRules {
     /// Per role: it moves along lines (the chariot and the cannon), so a
     /// move along a line keeps the threats it had there.
     pub slides: Box<[bool]>,
+    /// Per role.
+    pub sniper: Box<[Sniper]>,
     /// Per colour and padded square: a soldier standing there has crossed
     /// the river (it has its sideways steps there), so it may be chased.
     pub soldier_across: [Box<[bool]>; 2],
@@ -61,6 +78,16 @@ impl ChaseRules {
             .iter()
             .map(|p| matches!(p.key.as_str(), "rook" | "cannon"))
             .collect();
+        let sniper = variant
+            .pieces
+            .iter()
+            .map(|p| match p.key.as_str() {
+                "rook" => Sniper::Chariot,
+                "cannon" => Sniper::Cannon,
+                "horse" => Sniper::Horse,
+                _ => Sniper::No,
+            })
+            .collect();
         let soldier_across = Color::BOTH.map(|c| {
             let mut across = vec![false; g.size];
             for p in variant.pieces.iter().filter(|p| p.key == "soldier") {
@@ -77,6 +104,7 @@ impl ChaseRules {
         Some(ChaseRules {
             class,
             slides,
+            sniper,
             soldier_across,
         })
     }
