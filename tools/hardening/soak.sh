@@ -6,6 +6,7 @@
 # Usage: tools/hardening/soak.sh OUTDIR
 #   SELF="normal capablanca ..." GAMES=100 TC=2+0.02 (self-play, per variant)
 #   FAIRYMAX="normal capablanca shatranj makruk" FM_GAMES=50 (per variant)
+#   SEED=7 (openings; a run in parts gives each part its own seed)
 # The binary is copied to OUTDIR first, so a rebuild during the run does
 # not change the engine. Prints a summary line per match and the totals.
 set -u
@@ -21,7 +22,7 @@ run() { # NAME OPPONENT-WORDS VARIANT GAMES
     # shellcheck disable=SC2086
     "$g" match --engine "cmd=$g" name=Griffon --engine $opp \
         --variant "$v" --tc "${TC:-2+0.02}" --games "$n" --concurrency 2 \
-        --random-plies 6 --seed 7 \
+        --random-plies 6 --seed "${SEED:-7}" \
         --pgn "$out/$name-$v.pgn" --json "$out/$name-$v.json" >"$out/$name-$v.out" 2>"$out/$name-$v.err"
     python3 - "$out/$name-$v.json" <<'PY'
 import json, sys
