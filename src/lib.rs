@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod bench;
 pub mod book;
+pub mod datagen;
 pub mod eval;
 pub mod files;
 pub mod fuzzing;
@@ -15,6 +16,7 @@ pub mod game;
 pub mod judge;
 
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 
 pub mod position;

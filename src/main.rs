@@ -5,7 +5,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::{engine, matches, rules, tables};
+use cli::{engine, learn, matches, rules, tables};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -38,6 +38,12 @@ enum Command {
     /// method: logistic regression of results on the evaluation of quiet
     /// positions); prints the weights as NAME=VALUE lines.
     Tune(engine::TuneArgs),
+    /// Self-play at fixed nodes from random openings, writing positions
+    /// with their search scores and game results for `train`.
+    Datagen(learn::DatagenArgs),
+    /// Train a variant's network (nets/VARIANT.nnue) on `datagen`
+    /// samples.
+    Train(learn::TrainArgs),
     /// Show the value the evaluation gives each piece of a variant and
     /// what it was worked out from (mobility, reach).
     Values(rules::ValuesArgs),
@@ -83,6 +89,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Bench(args)) => engine::bench(&args),
         Some(Command::Search(args)) => engine::search(&args),
         Some(Command::Tune(args)) => engine::tune(&args),
+        Some(Command::Datagen(args)) => learn::datagen(&args),
+        Some(Command::Train(args)) => learn::train(&args),
         None => griffon::xboard::run(&[]),
         Some(Command::Xboard(args)) => engine::xboard(&args),
         Some(Command::Match(args)) => matches::run_match(&args),

@@ -22,6 +22,11 @@ pub struct XboardArgs {
     /// `egtpath griffon DIR` would).
     #[arg(long = "tb-path")]
     tb_path: Option<PathBuf>,
+    /// Evaluate with this network file (for its variant), or `none` for
+    /// the hand-written evaluation (default: each variant's own
+    /// `nets/VARIANT.nnue` where there is one).
+    #[arg(long)]
+    net: Option<String>,
 }
 
 #[derive(Args)]
@@ -52,6 +57,10 @@ pub struct SearchArgs {
     /// them) in place of the variant's own.
     #[arg(long)]
     params: Option<PathBuf>,
+    /// Evaluate with this network file, or `none` for the hand-written
+    /// evaluation (default: the variant's own, if any).
+    #[arg(long)]
+    net: Option<String>,
 }
 
 #[derive(Args)]
@@ -100,6 +109,7 @@ pub fn xboard(args: &XboardArgs) -> Result<(), String> {
         &args.variant_files,
         read_params(args.params.as_ref())?,
         args.tb_path.clone(),
+        net_choice(args.net.as_deref()),
     )
 }
 
@@ -111,6 +121,7 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     if let Some(p) = read_params(args.params.as_ref())? {
         searcher.eval = griffon::eval::Evaluator::with_params(pos.rules(), p);
     }
+    searcher.set_network(net_choice(args.net.as_deref()).load(pos.rules()));
     searcher.set_threads(args.threads);
     let time = args.time.map(std::time::Duration::from_secs_f64);
     let limits = griffon::search::Limits {
@@ -127,6 +138,14 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
         )),
         None => write_stdout("bestmove (none)\n"),
     }
+}
+
+/// The `--net` argument's choice (default: each variant's own network).
+fn net_choice(arg: Option<&str>) -> griffon::nnue::NetChoice {
+    arg.map_or(
+        griffon::nnue::NetChoice::Own,
+        griffon::nnue::NetChoice::parse,
+    )
 }
 
 /// Prints iterations the way XBoard shows thinking output.

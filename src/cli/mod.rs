@@ -3,6 +3,7 @@
 //! library returns into text. Diagnostics go to stderr, results to stdout.
 
 pub mod engine;
+pub mod learn;
 pub mod matches;
 pub mod rules;
 pub mod tables;

@@ -227,13 +227,8 @@ impl Evaluator {
             }
         }
         let us = pos.side_to_move().index();
-        let mut diff = self.scale_hard_wins(pos, &sides, us, score[us] - score[1 - us]);
-        if self.noise > 0 {
-            // The same position always gets the same noise within a game
-            // (the search stays consistent); the seed changes it per game.
-            let h = (pos.key() ^ self.noise_seed).wrapping_mul(SPREAD);
-            diff += (h >> 40) as Score % (2 * self.noise + 1) - self.noise;
-        }
+        let diff =
+            self.scale_hard_wins(pos, &sides, us, score[us] - score[1 - us]) + self.noise_for(pos);
         let left = Left {
             pieces: ((phase_material + hand_material) * WHOLE / self.full_phase).min(WHOLE),
             pawns: if self.full_pawns == 0 {
@@ -244,6 +239,52 @@ impl Evaluator {
             },
         };
         (diff + self.p.0[TEMPO], left)
+    }
+
+    /// The option `Eval Noise`'s share of `pos`'s evaluation (0 without
+    /// it). The same position always gets the same noise within a game
+    /// (the search stays consistent); the seed changes it per game.
+    pub fn noise_for(&self, pos: &Position) -> Score {
+        if self.noise > 0 {
+            let h = (pos.key() ^ self.noise_seed).wrapping_mul(SPREAD);
+            (h >> 40) as Score % (2 * self.noise + 1) - self.noise
+        } else {
+            0
+        }
+    }
+
+    /// The share of the start position's pieces and pawns still in the
+    /// game (as [`Evaluator::evaluate_and_pieces_left`] counts them), for
+    /// a search that evaluates with a network.
+    pub fn pieces_left(&self, pos: &Position) -> Left {
+        let rules = pos.rules();
+        let (mut pieces, mut pawns) = (0 as Score, 0 as Score);
+        for color in Color::BOTH {
+            let c = color.index();
+            let mut count = |r: usize, n: Score| {
+                if rules.promotes[c][r] {
+                    pawns += n;
+                } else if !rules.royal[r] {
+                    pieces += n * self.value[r];
+                }
+            };
+            for (_, s) in pos.pieces(color) {
+                count(usize::from(s.role.0), 1);
+            }
+            if rules.holdings {
+                for (r, &n) in pos.holdings(color).iter().enumerate() {
+                    count(r, Score::from(n));
+                }
+            }
+        }
+        Left {
+            pieces: (pieces * WHOLE / self.full_phase).min(WHOLE),
+            pawns: if self.full_pawns == 0 {
+                0
+            } else {
+                (pawns * WHOLE / self.full_pawns).min(WHOLE)
+            },
+        }
     }
 
     /// Live mobility of the piece of role `r` in `slot`: the moves and

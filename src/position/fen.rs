@@ -152,6 +152,7 @@ impl Position {
             cap,
             saved: Vec::new(),
             patches: Vec::new(),
+            changes: ArrayVec::new(),
         };
         pos.reserve_undo();
         let mut next = [0usize; 2];

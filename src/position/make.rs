@@ -7,7 +7,7 @@
 //! over 800 lines, because each step of `unmake` undoes a step of `make`
 //! and they must be read side by side.
 
-use super::{EpState, Position, Slot};
+use super::{Change, EpState, Position, Slot};
 use crate::types::{Color, Move, Role, SLOTS_PER_SIDE, Sq, flag};
 use arrayvec::ArrayVec;
 
@@ -204,6 +204,7 @@ impl Position {
         let n = &mut self.hand[color.index()][usize::from(role.0)];
         let new = n.wrapping_add_signed(delta);
         *key ^= z.hand(color, role, *n) ^ z.hand(color, role, new);
+        self.changes.push(Change::Hand(color, role, *n, new));
         *n = new;
     }
 
@@ -232,6 +233,7 @@ impl Position {
         let mover_slot = self.slot_on(from);
         let mover = self.slots[mover_slot];
         let mut undo = self.undo_record(mover_slot, self.ep.clone(), [0; 2]);
+        self.changes.clear();
         let mut victims = self.victims(m);
         // Atomic: the capture explodes everything around it but pawns, and
         // the capturer itself.
@@ -302,6 +304,8 @@ impl Position {
             let color = Self::slot_color(slot);
             affected[color.index()] |= Self::bit(slot);
             undo.captured.push((slot as u8, self.slots[slot]));
+            self.changes
+                .push(Change::Removed(color, self.slots[slot].role, v));
             key ^= z.piece(color, self.slots[slot].role, v);
             pawn_key ^= self.pawn_z(color, self.slots[slot].role, v);
             let s = self.slots[slot];
@@ -365,6 +369,7 @@ impl Position {
         let plus = |r: crate::types::Role| self.rules.hash_promoted[usize::from(r.0)];
         key ^= z.piece(us, mover.role, from)
             ^ z.promoted(us, from, mover.promoted && plus(mover.role));
+        self.changes.push(Change::Removed(us, mover.role, from));
         pawn_key ^= self.pawn_z(us, mover.role, from);
         self.slots[mover_slot] = Slot {
             sq: to,
@@ -376,12 +381,15 @@ impl Position {
             self.alive[us.index()] &= !Self::bit(mover_slot);
         } else {
             key ^= z.piece(us, new_role, to) ^ z.promoted(us, to, now_promoted && plus(new_role));
+            self.changes.push(Change::Added(us, new_role, to));
             pawn_key ^= self.pawn_z(us, new_role, to);
             self.board[usize::from(to)] = (mover_slot + 1) as u8;
         }
         if let (Some((rook_sq, rs)), Some(rt)) = (castle_rook, rook_to) {
             let rook = self.slots[rs];
             key ^= z.piece(us, rook.role, rook_sq) ^ z.piece(us, rook.role, rt);
+            self.changes.push(Change::Removed(us, rook.role, rook_sq));
+            self.changes.push(Change::Added(us, rook.role, rt));
             pawn_key ^= self.pawn_z(us, rook.role, rook_sq) ^ self.pawn_z(us, rook.role, rt);
             self.slots[rs] = Slot {
                 sq: rt,
@@ -403,6 +411,7 @@ impl Position {
             self.alive[us.index()] |= Self::bit(slot);
             self.board[usize::from(sq)] = (slot + 1) as u8;
             key ^= z.piece(us, role, sq);
+            self.changes.push(Change::Added(us, role, sq));
             pawn_key ^= self.pawn_z(us, role, sq);
             undo.placed = Some(slot as u8);
         }
@@ -657,6 +666,7 @@ impl Position {
         self.save_records(affected);
         self.unwalk_all(affected);
         let mut key = self.key;
+        self.changes.clear();
         self.change_hand(us, role, -1, &mut key);
         let promoted = m.promotion().is_some();
         let pawn = rules.promotes[us.index()][usize::from(placed.0)];
@@ -668,6 +678,7 @@ impl Position {
         };
         self.alive[us.index()] |= Self::bit(slot);
         self.board[usize::from(to)] = (slot + 1) as u8;
+        self.changes.push(Change::Added(us, placed, to));
         self.pawn_key ^= self.pawn_z(us, placed, to);
         key ^= z.piece(us, placed, to)
             ^ z.promoted(

@@ -109,6 +109,25 @@ pub struct Position {
     /// Entries of leapers' records that `make` rewrote in place, with
     /// their old kinds, for `unmake` (a stack like `saved`).
     patches: Vec<Patch>,
+    /// What the last `make` put on and took off the board and changed in
+    /// the holdings: all a learned evaluation needs to follow a move.
+    changes: ArrayVec<Change, MAX_CHANGES>,
+}
+
+/// The most [`Change`]s one move makes: an atomic capture removing nine
+/// pieces, a castling or gating move, each with its holdings counts.
+pub const MAX_CHANGES: usize = 32;
+
+/// One thing a move changed that a learned evaluation's inputs see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A piece of this colour and role arrived on the square.
+    Added(Color, Role, Sq),
+    /// A piece of this colour and role left the square.
+    Removed(Color, Role, Sq),
+    /// The colour's holdings of the role went from the first count to the
+    /// second.
+    Hand(Color, Role, u8, u8),
 }
 
 /// One rewritten walk-record entry: the slot, the entry's index in its
@@ -152,6 +171,12 @@ impl Position {
 
     pub fn side_to_move(&self) -> Color {
         self.side
+    }
+
+    /// What the last [`Position::make`] changed on the board and in the
+    /// holdings (empty after a null move's turn or a fresh position).
+    pub fn changes(&self) -> &[Change] {
+        &self.changes
     }
 
     #[inline]
@@ -558,6 +583,7 @@ impl Position {
         }
         self.key = key;
         self.side = self.side.opponent();
+        self.changes.clear();
         std::mem::take(&mut self.ep)
     }
 

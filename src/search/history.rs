@@ -218,7 +218,7 @@ impl Thread<'_> {
 
     /// The static evaluation with the correction history's learned bias
     /// for this pawn structure added.
-    pub(super) fn corrected_eval(&self, pos: &Position, ply: usize) -> Score {
+    pub(super) fn corrected_eval(&mut self, pos: &Position, ply: usize) -> Score {
         let raw = self.static_eval(pos, ply);
         if raw.abs() >= MATE_BOUND {
             return raw;

@@ -227,6 +227,7 @@ impl Thread<'_> {
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
+            self.moved(pos, ply);
             let gives_check = pos.in_check(pos.side_to_move());
             // A quiet move that attacks something worth more than the
             // mover (a pawn forking two rooks) is searched like a check:
@@ -389,7 +390,7 @@ impl Thread<'_> {
     /// stored bound on the true score, and the corrected evaluation it
     /// started from (for the correction history).
     fn node_eval(
-        &self,
+        &mut self,
         pos: &Position,
         ply: usize,
         in_check: bool,
@@ -447,6 +448,7 @@ impl Thread<'_> {
         self.stack[ply].mv = Move::default();
         self.stack[ply].piece_to = None;
         let ep = pos.make_null();
+        self.moved(pos, ply);
         let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, true);
         pos.unmake_null(ep);
         if let Some(seen) = self.keys.pop() {

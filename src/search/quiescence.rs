@@ -119,6 +119,7 @@ impl Thread<'_> {
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
+            self.moved(pos, ply);
             // No repetition is looked for below a quiescence node, so
             // what its moves chase is not worked out.
             self.keys.push(Seen {

@@ -10,6 +10,7 @@ use super::tt::TranspositionTable;
 use super::{Limits, Reporter, SEARCH_STACK, SearchResult, Silent};
 use crate::eval::{Evaluator, MATE, Score};
 use crate::judge::Past;
+use crate::nnue::Network;
 use crate::position::Position;
 use crate::tablebase::probe::Tablebases;
 use crate::types::Move;
@@ -51,6 +52,9 @@ pub struct Searcher {
     /// Endgame tables of the variant, probed at every node whose material
     /// has one.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// The variant's network: it evaluates in place of `eval` (which
+    /// still gives piece values to the search's pruning).
+    net: Option<Arc<Network>>,
 }
 
 impl Searcher {
@@ -85,6 +89,7 @@ impl Searcher {
             pawn_trade_contempt: 0,
             lmr: lmr_table(),
             tablebases: None,
+            net: None,
         }
     }
 
@@ -105,6 +110,16 @@ impl Searcher {
         let mut next = Self::with_parts(pos, tt, heuristics, Arc::new(AtomicBool::new(false)));
         next.threads = self.threads;
         next
+    }
+
+    /// Evaluate with `net` (made for this variant), or with the
+    /// hand-written evaluation.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
+    }
+
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// Search with `n` threads (XBoard `cores`).
@@ -162,6 +177,7 @@ impl Searcher {
             area: self.area,
             lmr: &self.lmr,
             tb: self.tablebases.as_deref(),
+            net: self.net.as_deref(),
         };
         let (main_h, helper_h) = self.heuristics.split_at_mut(1);
         let helpers = &mut helper_h[..self.threads - 1];
@@ -247,6 +263,8 @@ impl Searcher {
             area: self.area,
             lmr: &self.lmr,
             tb: None,
+            // Tuning fits the hand-written evaluation.
+            net: None,
         };
         let mut t = Thread::new(&shared, &mut self.heuristics[0], true, Past::NONE);
         let mut p = pos.clone();

@@ -5,10 +5,11 @@
 use super::history::Heuristics;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_LIMIT};
 use super::tt::TranspositionTable;
-use super::{Info, Limits, MATE_BOUND, MAX_PLY, Reporter, SearchResult};
+use super::{Info, Limits, MATE_BOUND, MAX_PLY, Reporter, SearchResult, TB_BOUND};
 use crate::eval::{Evaluator, MATE, Score};
 use crate::judge::{self, ChaseWatch, Past, Seen};
 use crate::movegen::generate_legal;
+use crate::nnue::{Accumulators, Network};
 use crate::position::Position;
 use crate::tablebase::probe::Tablebases;
 use crate::types::{Move, MoveList};
@@ -21,9 +22,10 @@ use std::time::Instant;
 pub(super) struct Shared<'a> {
     pub(super) eval: &'a Evaluator,
     pub(super) tt: &'a TranspositionTable,
-    /// Set from outside (XBoard) or by the main thread's clock.
+    /// Set from outside (XBoard).
     pub(super) stop: &'a AtomicBool,
-    /// Set when the main thread has finished: helpers stop too.
+    /// Set when the main thread has finished, or its clock or node limit
+    /// has run out: every thread stops.
     pub(super) done: AtomicBool,
     pub(super) limits: &'a Limits,
     pub(super) start: Instant,
@@ -37,6 +39,8 @@ pub(super) struct Shared<'a> {
     pub(super) area: usize,
     pub(super) lmr: &'a [[u8; 64]; 64],
     pub(super) tb: Option<&'a Tablebases>,
+    /// The variant's network, when it evaluates with one.
+    pub(super) net: Option<&'a Network>,
 }
 
 /// Per ply of the current line.
@@ -73,6 +77,8 @@ pub(super) struct Thread<'a> {
     pub(super) stack: Vec<Frame>,
     /// Depth of the current iteration: extensions stop at twice it.
     pub(super) root_depth: i32,
+    /// The network's first-layer sums along the current line.
+    pub(super) acc: Option<Accumulators>,
 }
 
 impl<'a> Thread<'a> {
@@ -96,6 +102,7 @@ impl<'a> Thread<'a> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_depth: 0,
+            acc: sh.net.map(|net| Accumulators::new(net, MAX_PLY + 2)),
         }
     }
 
@@ -120,6 +127,9 @@ impl<'a> Thread<'a> {
     ) -> SearchResult {
         let mut pos = root.clone();
         pos.reserve_undo();
+        if let (Some(acc), Some(net)) = (&mut self.acc, self.sh.net) {
+            acc.refresh(net, &pos, 0);
+        }
         let mut result = SearchResult {
             best: None,
             ponder: None,
@@ -276,7 +286,9 @@ impl<'a> Thread<'a> {
             .nodes
             .is_some_and(|n| self.sh.nodes.load(Ordering::Relaxed) >= n);
         if out_of_time || out_of_nodes {
-            self.sh.stop.store(true, Ordering::Relaxed);
+            // This search's own flag: the caller's stop flag stays clear,
+            // so the next search with the same searcher runs in full.
+            self.sh.done.store(true, Ordering::Relaxed);
         }
     }
 
@@ -313,13 +325,34 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// A move was just made at `ply` (or a null move: nothing changed):
+    /// the network's sums follow it.
+    #[inline]
+    pub(super) fn moved(&mut self, pos: &Position, ply: usize) {
+        if let Some(acc) = &mut self.acc {
+            acc.moved(pos, ply);
+        }
+    }
+
     /// The static evaluation for the side to move at `ply`, with the
     /// trade contempts: the root side gains them, its opponent loses them.
-    pub(super) fn static_eval(&self, pos: &Position, ply: usize) -> Score {
-        if self.sh.trade_contempt == 0 && self.sh.pawn_trade_contempt == 0 {
-            return self.sh.eval.evaluate(pos);
-        }
-        let (e, left) = self.sh.eval.evaluate_and_pieces_left(pos);
+    pub(super) fn static_eval(&mut self, pos: &Position, ply: usize) -> Score {
+        let eval = self.sh.eval;
+        let no_trade_contempt = self.sh.trade_contempt == 0 && self.sh.pawn_trade_contempt == 0;
+        let (e, left) = match (&mut self.acc, self.sh.net) {
+            (Some(acc), Some(net)) => {
+                let e = acc
+                    .evaluate(net, pos, ply)
+                    .clamp(-TB_BOUND + 1, TB_BOUND - 1)
+                    + eval.noise_for(pos);
+                if no_trade_contempt {
+                    return e;
+                }
+                (e, eval.pieces_left(pos))
+            }
+            _ if no_trade_contempt => return eval.evaluate(pos),
+            _ => eval.evaluate_and_pieces_left(pos),
+        };
         let bonus =
             (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256;
         if ply.is_multiple_of(2) {

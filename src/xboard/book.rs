@@ -15,7 +15,7 @@ use crate::rng::Rng;
 use crate::types::Move;
 use crate::variant::Variant;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 pub(super) struct PlayBook {
@@ -149,21 +149,7 @@ impl PlayBook {
 }
 
 /// The book Griffon plays a variant from by default: `books/VARIANT.bin`
-/// in the working directory, or in the executable's directory or one of
-/// the three above it (a WinBoard install keeps `books/` next to the
-/// engine; a cargo build runs from `target/release`).
+/// (see [`crate::files::find_data`]).
 pub fn default_book(variant: &str) -> Option<PathBuf> {
-    let name = format!("{variant}.bin");
-    let mut dirs = vec![PathBuf::from("books")];
-    if let Ok(exe) = std::env::current_exe() {
-        let mut dir = exe.parent().map(Path::to_path_buf);
-        for _ in 0..4 {
-            let Some(d) = dir else { break };
-            dirs.push(d.join("books"));
-            dir = d.parent().map(Path::to_path_buf);
-        }
-    }
-    dirs.into_iter()
-        .map(|d| d.join(&name))
-        .find(|p| p.is_file())
+    crate::files::find_data("books", &format!("{variant}.bin"))
 }

@@ -17,6 +17,7 @@ use super::setup;
 use super::think::{Contempt, Done, Purpose, Thinker};
 use crate::book::XBoardState;
 use crate::eval::Evaluator;
+use crate::nnue::NetChoice;
 use crate::notation::move_text;
 use crate::position::{Position, Rules};
 use crate::rng::Rng;
@@ -86,6 +87,21 @@ impl<W: Write> Engine<W> {
             s.eval = Evaluator::with_optional(&self.state.rules, self.options.params.clone());
         }
         self.apply_noise();
+    }
+
+    /// Evaluate with the networks `choice` names from now on.
+    pub(super) fn set_net(&mut self, choice: NetChoice) {
+        self.think.stop();
+        self.options.net = choice;
+        self.load_network();
+    }
+
+    /// The current variant's network under the `--net` choice.
+    fn load_network(&mut self) {
+        let net = self.options.net.load(&self.state.rules);
+        if let Some(s) = self.think.searcher() {
+            s.set_network(net);
+        }
     }
 
     /// Handle events until `quit` or the end of input.
@@ -481,6 +497,9 @@ impl<W: Write> Engine<W> {
         }
         self.state.variant = variant;
         self.state.rules = rules;
+        if !same {
+            self.load_network();
+        }
         if self
             .think
             .searcher()

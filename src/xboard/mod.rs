@@ -44,15 +44,17 @@ use think::DEFAULT_MEMORY_MB;
 /// Run the engine on standard input and output until `quit` or end of
 /// input, offering the built-in variants and those of `variant_files`.
 pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
-    run_with(variant_files, None, None)
+    run_with(variant_files, None, None, crate::nnue::NetChoice::Own)
 }
 
 /// The engine with evaluation weights `params` (from `griffon tune`) in
-/// every variant instead of each variant's own.
+/// every variant instead of each variant's own, tablebases in `tb_path`,
+/// and the networks `net` chooses.
 pub fn run_with(
     variant_files: &[std::path::PathBuf],
     params: Option<crate::weights::Params>,
     tb_path: Option<std::path::PathBuf>,
+    net: crate::nnue::NetChoice,
 ) -> Result<(), String> {
     let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
     for path in variant_files {
@@ -67,6 +69,7 @@ pub fn run_with(
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), tx, set, DEFAULT_MEMORY_MB)?;
     engine.set_params(params);
+    engine.set_net(net);
     if tb_path.is_some() {
         engine.set_tb_path(tb_path);
     }

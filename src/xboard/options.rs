@@ -104,6 +104,8 @@ pub(super) struct Options {
     /// Evaluation weights from `--params`; `None`: each variant's own
     /// (`evalWeights` over the defaults).
     pub params: Option<Params>,
+    /// Which networks evaluate (`--net`).
+    pub net: crate::nnue::NetChoice,
     /// Directory of Griffon tablebase files (`egtpath griffon DIR`, the
     /// `Tablebase Path` option or `--tb-path`).
     pub tb_path: Option<PathBuf>,
@@ -128,6 +130,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             params: None,
+            net: crate::nnue::NetChoice::Own,
             tb_path: None,
             resign_threshold: 0,
             resign_setting: 900,

@@ -1,0 +1,264 @@
+//! `griffon datagen` and `griffon train`: making a variant's network from
+//! its own games.
+
+use super::{load_position, variant_set};
+use clap::Args;
+use griffon::datagen;
+use griffon::nnue::{self, NetChoice, Network, data, train};
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct DatagenArgs {
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Random legal moves that open each game (one more in half of them).
+    #[arg(long = "random-plies", default_value_t = 8)]
+    random_plies: usize,
+    /// Games longer than this many plies are drawn.
+    #[arg(long = "max-plies", default_value_t = 400)]
+    max_plies: usize,
+    /// Games played side by side.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Hash table per thread, megabytes.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// The network the games are played with: a file, or `none` for the
+    /// hand-written evaluation (default: the variant's own, if any).
+    #[arg(long)]
+    net: Option<String>,
+    /// The sample file to write (it must not exist yet).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
+    let set = variant_set(args.variant_file.as_ref())?;
+    let start = load_position(&set, &args.variant, None)?;
+    let choice = args.net.as_deref().map_or(NetChoice::Own, NetChoice::parse);
+    let net = choice.load(start.rules());
+    eprintln!(
+        "datagen: {} games of {} at {} nodes a move, {}",
+        args.games,
+        args.variant,
+        args.nodes,
+        net.as_ref()
+            .map_or("hand-written evaluation".to_string(), |n| format!(
+                "network with {} hidden",
+                n.hidden
+            ))
+    );
+    let file = create_new(&args.out)?;
+    let mut writer = data::Writer::new(BufWriter::new(file), &start.rules().variant.name)
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let options = datagen::Options {
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        threads: args.threads,
+        seed: args.seed,
+        hash_mb: args.hash,
+    };
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    let began = Instant::now();
+    std::thread::scope(|scope| {
+        let player = scope.spawn(|| datagen::run(&start, net, &options, &stop, tx));
+        let (mut games, mut positions, mut results) = (0usize, 0usize, [0usize; 3]);
+        let mut written = Ok(());
+        for game in rx {
+            for s in &game.samples {
+                if written.is_ok() {
+                    written = writer.write(s);
+                }
+            }
+            // Whole games reach the file as they end: a run stopped early
+            // leaves every finished game readable.
+            if written.is_ok() {
+                written = writer.flush();
+            }
+            games += 1;
+            positions += game.samples.len();
+            results[usize::from(game.white_result.min(2))] += 1;
+            if games % 10 == 0 || games == args.games {
+                eprintln!(
+                    "games {games}/{} positions {positions} white +{} ={} -{} ({:.1} games/s)",
+                    args.games,
+                    results[2],
+                    results[1],
+                    results[0],
+                    games as f64 / began.elapsed().as_secs_f64().max(1e-9)
+                );
+            }
+            if written.is_err() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        let played = player.join().map_err(|_| "datagen failed".to_string())?;
+        written
+            .and_then(|()| writer.flush())
+            .map_err(|e| format!("{}: {e}", args.out.display()))?;
+        played?;
+        eprintln!(
+            "wrote {positions} positions from {games} games to {}",
+            args.out.display()
+        );
+        Ok(())
+    })
+}
+
+#[derive(Args)]
+pub struct TrainArgs {
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// Also load variant definitions from this file.
+    #[arg(long = "variant-file")]
+    variant_file: Option<PathBuf>,
+    /// Sample files from `griffon datagen` (repeatable).
+    #[arg(long, required = true)]
+    data: Vec<PathBuf>,
+    /// The network file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace `--out` if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Start from this network's weights instead of random ones.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// First-layer size per side (a multiple of 8).
+    #[arg(long, default_value_t = 256)]
+    hidden: usize,
+    #[arg(long, default_value_t = 12)]
+    epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Share of the target from the search's score; the rest is the
+    /// game's result.
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Centipawns per unit of the win-probability sigmoid's argument.
+    #[arg(long, default_value_t = 400.0)]
+    k: f32,
+    /// Share of the samples held out to measure the loss on.
+    #[arg(long, default_value_t = 0.02)]
+    valid: f64,
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn train(args: &TrainArgs) -> Result<(), String> {
+    let set = variant_set(args.variant_file.as_ref())?;
+    let start = load_position(&set, &args.variant, None)?;
+    let rules = start.rules();
+    if args.out.exists() && !args.force {
+        return Err(format!(
+            "{} exists: pass --force to replace it",
+            args.out.display()
+        ));
+    }
+    if args.hidden == 0 || args.hidden > nnue::MAX_HIDDEN || !args.hidden.is_multiple_of(8) {
+        return Err(format!(
+            "--hidden {}: a multiple of 8 up to {}",
+            args.hidden,
+            nnue::MAX_HIDDEN
+        ));
+    }
+    let layout = nnue::Layout::new(rules);
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut read = data::read_all(std::io::BufReader::new(file), &rules.variant.name, &layout)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.append(&mut read);
+    }
+    if samples.len() < 100 {
+        return Err(format!("{} samples: too few to train on", samples.len()));
+    }
+    // The held-out samples are the last ones after a seeded shuffle.
+    let mut rng = griffon::rng::Rng(args.seed);
+    for i in (1..samples.len()).rev() {
+        samples.swap(i, rng.below(i + 1));
+    }
+    let held = ((samples.len() as f64 * args.valid) as usize).clamp(1, samples.len() / 2);
+    let valid = samples.split_off(samples.len() - held);
+    let init = match &args.init {
+        Some(path) => Some(nnue::load(path, rules)?),
+        None => None,
+    };
+    let options = train::Options {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lambda: args.lambda,
+        k: args.k,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    eprintln!(
+        "train: {} samples, {} held out, {} features, {} hidden",
+        samples.len(),
+        valid.len(),
+        layout.features(),
+        init.as_ref().map_or(args.hidden, |n| n.hidden)
+    );
+    let mut trainer = train::Trainer::new(layout, init.as_ref(), options);
+    let mut net = Network::zeroed(rules, args.hidden);
+    let began = Instant::now();
+    let mut saved = Ok(());
+    trainer.run(&mut samples, &valid, |t, e| {
+        t.quantise(&mut net);
+        if saved.is_ok() {
+            saved = save(&net, &args.out);
+        }
+        eprintln!(
+            "epoch {:3} train loss {:.6} valid loss {:.6} ({:.0} s)",
+            e.epoch,
+            e.train_loss,
+            e.valid_loss,
+            began.elapsed().as_secs_f64()
+        );
+    });
+    saved?;
+    eprintln!("wrote {}", args.out.display());
+    Ok(())
+}
+
+/// Write `net` to `path` through a temporary file, so that an
+/// interrupted write never leaves half a network behind.
+fn save(net: &Network, path: &Path) -> Result<(), String> {
+    let tmp = path.with_extension("nnue.tmp");
+    std::fs::write(&tmp, net.to_bytes())
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A new file at `path`; an existing one is never overwritten.
+fn create_new(path: &Path) -> Result<std::fs::File, String> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}

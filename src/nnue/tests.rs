@@ -1,0 +1,170 @@
+//! The accumulator against whole-position refreshes, and the files.
+
+use super::data::{self, Sample};
+use super::{Accumulators, Layout, Network};
+use crate::movegen::legal_moves;
+use crate::position::{Position, Rules};
+use crate::rng::Rng;
+use crate::variant::VariantSet;
+
+fn start(variant: &str) -> Position {
+    let set = VariantSet::builtin().expect("built-ins");
+    let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+    Position::start(rules).expect("start")
+}
+
+/// A network of small random weights for `pos`'s variant.
+fn random_net(pos: &Position, hidden: usize, seed: u64) -> Network {
+    let mut net = Network::zeroed(pos.rules(), hidden);
+    let mut rng = Rng(seed);
+    let mut small = |n: i64| (rng.next_u64() % (2 * n as u64 + 1)) as i64 - n;
+    net.w1.iter_mut().for_each(|w| *w = small(60) as i16);
+    net.b1.iter_mut().for_each(|w| *w = small(100) as i16);
+    net.w2.iter_mut().for_each(|w| *w = small(127) as i16);
+    net.b2 = small(20_000) as i32;
+    net
+}
+
+/// The evaluation from sums worked out from the whole position.
+fn fresh(net: &Network, pos: &Position) -> i32 {
+    let mut acc = Accumulators::new(net, 0);
+    acc.refresh(net, pos, 0);
+    acc.evaluate(net, pos, 0)
+}
+
+/// Walks a random tree from `pos` (depth `depth`, `width` moves a node),
+/// evaluating at every node from the incremental sums and comparing
+/// with a refresh, as a search uses them: sums worked out lazily, and
+/// some nodes not evaluated at all.
+fn walk(
+    net: &Network,
+    acc: &mut Accumulators,
+    pos: &mut Position,
+    ply: usize,
+    depth: usize,
+    rng: &mut Rng,
+    checked: &mut usize,
+) {
+    if rng.below(3) != 0 {
+        assert_eq!(
+            acc.evaluate(net, pos, ply),
+            fresh(net, pos),
+            "ply {ply} of {}",
+            pos.fen()
+        );
+        *checked += 1;
+    }
+    if depth == 0 {
+        return;
+    }
+    let moves = legal_moves(pos);
+    for _ in 0..3.min(moves.len()) {
+        let m = *rng.pick(&moves);
+        let undo = pos.make(m);
+        acc.moved(pos, ply);
+        walk(net, acc, pos, ply + 1, depth - 1, rng, checked);
+        pos.unmake(m, &undo);
+    }
+}
+
+#[test]
+fn incremental_sums_equal_a_refresh() {
+    for (variant, plies) in [
+        ("normal", 60),
+        ("crazyhouse", 60),
+        ("shogi", 60),
+        ("atomic", 40),
+        ("seirawan", 40),
+        ("xiangqi", 60),
+        ("makruk", 60),
+        ("chu", 30),
+        ("kyotoshogi", 40),
+        ("superchess", 40),
+        ("giveaway", 40),
+        ("grand", 40),
+    ] {
+        let mut pos = start(variant);
+        let net = random_net(&pos, 32, 7);
+        let mut rng = Rng(11);
+        let mut checked = 0;
+        for _ in 0..plies {
+            let mut acc = Accumulators::new(&net, 8);
+            acc.refresh(&net, &pos, 0);
+            walk(&net, &mut acc, &mut pos, 0, 3, &mut rng, &mut checked);
+            let moves = legal_moves(&mut pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(*rng.pick(&moves));
+        }
+        assert!(checked > 100, "{variant}: {checked} nodes checked");
+    }
+}
+
+#[test]
+fn black_sees_the_board_as_white_does() {
+    // The start position looks the same from both sides, so both views'
+    // sums agree and the side to move alone decides the evaluation.
+    for variant in ["normal", "shogi", "xiangqi"] {
+        let pos = start(variant);
+        let net = random_net(&pos, 16, 3);
+        let mut acc = Accumulators::new(&net, 0);
+        acc.refresh(&net, &pos, 0);
+        let white = acc.evaluate(&net, &pos, 0);
+        let mut flipped = pos.clone();
+        flipped.make_null();
+        assert_eq!(acc.evaluate(&net, &flipped, 0), white, "{variant}");
+    }
+}
+
+#[test]
+fn network_files_round_trip_and_bad_ones_are_refused() {
+    let pos = start("normal");
+    let net = random_net(&pos, 16, 5);
+    let bytes = net.to_bytes();
+    let back = Network::from_bytes(&bytes, pos.rules()).expect("reads back");
+    assert_eq!(
+        (back.w1, back.b1, back.w2, back.b2),
+        (net.w1.clone(), net.b1.clone(), net.w2.clone(), net.b2)
+    );
+    // Truncated, damaged, not a network.
+    assert!(Network::from_bytes(&bytes[..bytes.len() - 10], pos.rules()).is_err());
+    let mut damaged = bytes.clone();
+    damaged[100] ^= 1;
+    assert!(Network::from_bytes(&damaged, pos.rules()).is_err());
+    assert!(Network::from_bytes(b"hello", pos.rules()).is_err());
+    // Made for another variant: a board of another size, other pieces.
+    let err = Network::from_bytes(&bytes, start("xiangqi").rules()).unwrap_err();
+    assert!(err.to_string().contains("another variant"), "{err}");
+    let err = Network::from_bytes(&bytes, start("capablanca").rules()).unwrap_err();
+    assert!(err.to_string().contains("another variant"), "{err}");
+}
+
+#[test]
+fn samples_round_trip() {
+    let mut pos = start("crazyhouse");
+    let layout = Layout::new(pos.rules());
+    let mut rng = Rng(9);
+    let mut written = Vec::new();
+    for i in 0..40 {
+        let moves = legal_moves(&mut pos);
+        if moves.is_empty() {
+            break;
+        }
+        let mut s = Sample::new(&pos, &layout, (i * 37 - 500) as i16);
+        s.result = (i % 3) as u8;
+        written.push(s);
+        pos.make(*rng.pick(&moves));
+    }
+    let mut bytes = Vec::new();
+    let mut w = data::Writer::new(&mut bytes, "crazyhouse").expect("header");
+    for s in &written {
+        w.write(s).expect("sample");
+    }
+    let read = data::read_all(&bytes[..], "crazyhouse", &layout).expect("reads back");
+    assert_eq!(read, written);
+    assert!(written.iter().any(|s| !s.hand.is_empty()), "some holdings");
+    // Another variant's samples, and a file cut short, are refused.
+    assert!(data::read_all(&bytes[..], "normal", &layout).is_err());
+    assert!(data::read_all(&bytes[..bytes.len() - 1], "crazyhouse", &layout).is_err());
+}
