@@ -136,3 +136,41 @@ fn a_bad_network_file_falls_back_to_the_hand_written_evaluation() {
     );
     assert!(Path::new(b).exists());
 }
+
+#[test]
+fn network_options_in_xboard() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start griffon");
+    let bad = scratch("option-bad.nnue");
+    std::fs::write(&bad, b"GRIFFNET junk").expect("write");
+    let mut stdin = child.stdin.take().expect("stdin");
+    write!(
+        stdin,
+        "xboard\nprotover 2\nnew\nsd 2\noption Network File={}\noption Use Network=2\n\
+         option Use Network=0\noption Network File=\noption Use Network=1\ngo\n",
+        bad.display()
+    )
+    .expect("write");
+    stdin.flush().expect("flush");
+    let mut got = Vec::new();
+    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
+        let line = line.expect("UTF-8");
+        let done = line.starts_with("move ");
+        got.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = writeln!(stdin, "quit");
+    let _ = child.wait();
+    let has = |p: &str| got.iter().any(|l| l.starts_with(p));
+    assert!(has("feature option=\"Use Network -check 1\""), "{got:#?}");
+    assert!(has("feature option=\"Network File -file \""), "{got:#?}");
+    assert!(has("telluser network not used: "), "{got:#?}");
+    assert!(has("Error (bad value): option Use Network=2"), "{got:#?}");
+    assert!(has("move "), "{got:#?}");
+}

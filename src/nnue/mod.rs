@@ -44,22 +44,6 @@ pub fn default_path(variant: &str) -> Option<PathBuf> {
     crate::files::find_data("nets", &format!("{variant}.nnue"))
 }
 
-/// The variant's own network if there is a usable one; a file that
-/// cannot be used is reported (as a warning) and skipped.
-pub fn for_variant(rules: &Rules) -> Option<Arc<Network>> {
-    let path = default_path(&rules.variant.name)?;
-    match load(&path, rules) {
-        Ok(net) => {
-            log::info!("evaluation: network {}", path.display());
-            Some(Arc::new(net))
-        }
-        Err(e) => {
-            log::warn!("{e}; using the hand-written evaluation");
-            None
-        }
-    }
-}
-
 /// Which network an engine evaluates with (`--net`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum NetChoice {
@@ -84,17 +68,32 @@ impl NetChoice {
     }
 
     /// The network for `rules`' variant under this choice; files that
-    /// cannot be used are reported and skipped.
+    /// cannot be used are logged and skipped.
     pub fn load(&self, rules: &Rules) -> Option<Arc<Network>> {
+        let (net, problem) = self.load_reporting(rules);
+        if let Some(problem) = problem {
+            log::warn!("{problem}");
+        }
+        net
+    }
+
+    /// As [`NetChoice::load`], with what made a file unusable (for a
+    /// front end to show) instead of logging it. A chosen file that does
+    /// not suit the variant gives way to the variant's own network.
+    pub fn load_reporting(&self, rules: &Rules) -> (Option<Arc<Network>>, Option<String>) {
+        let own = || match default_path(&rules.variant.name) {
+            None => (None, None),
+            Some(path) => match load(&path, rules) {
+                Ok(net) => (Some(Arc::new(net)), None),
+                Err(e) => (None, Some(e)),
+            },
+        };
         match self {
-            NetChoice::Own => for_variant(rules),
-            NetChoice::Off => None,
+            NetChoice::Own => own(),
+            NetChoice::Off => (None, None),
             NetChoice::File(path) => match load(path, rules) {
-                Ok(net) => Some(Arc::new(net)),
-                Err(e) => {
-                    log::warn!("{e}; using the variant's own network if any");
-                    for_variant(rules)
-                }
+                Ok(net) => (Some(Arc::new(net)), None),
+                Err(e) => (own().0, Some(e)),
             },
         }
     }

@@ -89,16 +89,26 @@ impl<W: Write> Engine<W> {
         self.apply_noise();
     }
 
-    /// Evaluate with the networks `choice` names from now on.
+    /// Evaluate with the networks `choice` names from now on (`--net`).
     pub(super) fn set_net(&mut self, choice: NetChoice) {
         self.think.stop();
-        self.options.net = choice;
+        (self.options.use_net, self.options.net_file) = match choice {
+            NetChoice::Own => (true, None),
+            NetChoice::Off => (false, None),
+            NetChoice::File(path) => (true, Some(path)),
+        };
         self.load_network();
     }
 
-    /// The current variant's network under the `--net` choice.
+    /// The current variant's network under the `--net` choice (or the
+    /// network options); a file that cannot be used is said once.
     fn load_network(&mut self) {
-        let net = self.options.net.load(&self.state.rules);
+        let (net, problem) = self.options.net_choice().load_reporting(&self.state.rules);
+        if let Some(problem) = problem {
+            log::warn!("{problem}");
+            self.out
+                .send(&format!("telluser network not used: {problem}"));
+        }
         if let Some(s) = self.think.searcher() {
             s.set_network(net);
         }
@@ -653,6 +663,16 @@ impl<W: Write> Engine<W> {
                 self.think.stop();
                 self.options.eval_noise = cp;
                 self.apply_noise();
+            }
+            EngineOption::NetworkFile(file) => {
+                self.think.stop();
+                self.options.net_file = file;
+                self.load_network();
+            }
+            EngineOption::UseNetwork(on) => {
+                self.think.stop();
+                self.options.use_net = on;
+                self.load_network();
             }
             EngineOption::BookDepth(d) => self.book.depth = d,
             EngineOption::BookVariety(v) => self.book.variety = v,

@@ -32,6 +32,10 @@ pub(super) enum EngineOption {
     /// `Book File`; `None` when empty.
     BookFile(Option<PathBuf>),
     EvalNoise(i32),
+    /// `Network File`; `None` when empty (each variant's own).
+    NetworkFile(Option<PathBuf>),
+    /// `Use Network`: off plays the hand-written evaluation.
+    UseNetwork(bool),
     BookDepth(u32),
     BookVariety(u32),
     MoveOverhead(Duration),
@@ -82,6 +86,12 @@ impl EngineOption {
             "Tablebase Path" => EngineOption::TablebasePath(path()),
             "Book File" => EngineOption::BookFile(path()),
             "Eval Noise" => EngineOption::EvalNoise(centipawns(0..=200)?),
+            "Network File" => EngineOption::NetworkFile(path()),
+            "Use Network" => match value {
+                "1" => EngineOption::UseNetwork(true),
+                "0" => EngineOption::UseNetwork(false),
+                _ => return Err(bad),
+            },
             "Book Depth" => match value.parse::<u32>() {
                 Ok(d) if d <= 500 => EngineOption::BookDepth(d),
                 _ => return Err(bad),
@@ -104,8 +114,11 @@ pub(super) struct Options {
     /// Evaluation weights from `--params`; `None`: each variant's own
     /// (`evalWeights` over the defaults).
     pub params: Option<Params>,
-    /// Which networks evaluate (`--net`).
-    pub net: crate::nnue::NetChoice,
+    /// `Use Network` (`--net none` clears it): evaluate with networks.
+    pub use_net: bool,
+    /// `Network File` (`--net FILE`): this file for its variant; `None`:
+    /// each variant's own.
+    pub net_file: Option<PathBuf>,
     /// Directory of Griffon tablebase files (`egtpath griffon DIR`, the
     /// `Tablebase Path` option or `--tb-path`).
     pub tb_path: Option<PathBuf>,
@@ -130,7 +143,8 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             params: None,
-            net: crate::nnue::NetChoice::Own,
+            use_net: true,
+            net_file: None,
             tb_path: None,
             resign_threshold: 0,
             resign_setting: 900,
@@ -143,6 +157,15 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Which networks evaluate, from `Use Network` and `Network File`.
+    pub fn net_choice(&self) -> crate::nnue::NetChoice {
+        match (&self.net_file, self.use_net) {
+            (_, false) => crate::nnue::NetChoice::Off,
+            (Some(path), true) => crate::nnue::NetChoice::File(path.clone()),
+            (None, true) => crate::nnue::NetChoice::Own,
+        }
+    }
+
     /// `Resign`: on at the threshold set, or off.
     pub(super) fn set_resign(&mut self, on: bool) {
         self.resign_threshold = if on { self.resign_setting } else { 0 };
@@ -198,6 +221,8 @@ pub(super) fn features(set: &VariantSet) -> Vec<String> {
         "feature option=\"Book Depth -spin 20 0 500\"".into(),
         "feature option=\"Book Variety -spin 50 0 100\"".into(),
         "feature option=\"Eval Noise -spin 0 0 200\"".into(),
+        "feature option=\"Use Network -check 1\"".into(),
+        "feature option=\"Network File -file \"".into(),
         "feature done=1".into(),
     ]
 }
