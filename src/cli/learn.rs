@@ -158,7 +158,8 @@ pub struct TrainArgs {
     /// Centipawns per unit of the win-probability sigmoid's argument.
     #[arg(long, default_value_t = 400.0)]
     k: f32,
-    /// Share of the samples held out to measure the loss on.
+    /// Share of the samples held out to measure the loss on (the last
+    /// ones: whole games).
     #[arg(long, default_value_t = 0.02)]
     valid: f64,
     #[arg(long, default_value_t = 1)]
@@ -195,11 +196,8 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     if samples.len() < 100 {
         return Err(format!("{} samples: too few to train on", samples.len()));
     }
-    // The held-out samples are the last ones after a seeded shuffle.
-    let mut rng = griffon::rng::Rng(args.seed);
-    for i in (1..samples.len()).rev() {
-        samples.swap(i, rng.below(i + 1));
-    }
+    // The held-out samples are the files' last ones: whole games (but one)
+    // that training never sees, since positions of one game are alike.
     let held = ((samples.len() as f64 * args.valid) as usize).clamp(1, samples.len() / 2);
     let valid = samples.split_off(samples.len() - held);
     let init = match &args.init {
