@@ -3,16 +3,11 @@
 //! user may get wrong (a damaged network, another variant's samples, an
 //! output that exists already).
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn griffon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_griffon"))
-        .args(args)
-        .output()
-        .expect("run griffon")
-}
+use common::{Engine, griffon};
+use std::path::PathBuf;
+use std::process::Command;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("griffon-nnue-{}", std::process::id()));
@@ -22,41 +17,35 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The first move the engine plays as White in `variant` over CECP, with
-/// the engine's arguments `args`, and its stderr.
-fn first_move(args: &[&str], variant: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
-        .arg("xboard")
+/// `griffon search` with warnings logged: its stdout and stderr.
+fn search_logged(args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_griffon"))
+        .arg("search")
         .args(args)
         .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start griffon");
-    let mut stdin = child.stdin.take().expect("stdin");
-    write!(
-        stdin,
-        "xboard\nprotover 2\nnew\nvariant {variant}\nsd 3\ngo\n"
+        .output()
+        .expect("run griffon");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-    .expect("write");
-    stdin.flush().expect("flush");
-    let mut mv = String::new();
-    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
-        let line = line.expect("UTF-8");
-        if let Some(m) = line.strip_prefix("move ") {
-            mv = m.to_string();
-            break;
-        }
+}
+
+/// The first move the engine plays as White in `variant` over CECP,
+/// started with `args`.
+fn first_move(args: &[&str], variant: &str) -> String {
+    let mut e = Engine::start(args);
+    for line in [
+        "xboard",
+        "protover 2",
+        "new",
+        &format!("variant {variant}"),
+        "sd 3",
+        "go",
+    ] {
+        e.send(line);
     }
-    let _ = writeln!(stdin, "quit");
-    drop(stdin);
-    let out = child.wait_with_output().expect("wait");
-    (mv, text(&out.stderr))
+    e.next_move()
 }
 
 #[test]
@@ -65,20 +54,18 @@ fn datagen_then_train_gives_a_network_the_engine_plays_with() {
     let net = scratch("chess.nnue");
     let d = data.to_str().expect("path");
     let n = net.to_str().expect("path");
-    let out = griffon(&[
+    let (ok, _, err) = griffon(&[
         "datagen", "--games", "6", "--nodes", "300", "--seed", "3", "--out", d,
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("wrote"), "{}", text(&out.stderr));
+    assert!(ok && err.contains("wrote"), "{err}");
     // Never overwritten.
-    let again = griffon(&["datagen", "--games", "1", "--out", d]);
-    assert!(!again.status.success());
+    let (ok, _, _) = griffon(&["datagen", "--games", "1", "--out", d]);
+    assert!(!ok);
 
-    let out = griffon(&[
+    let (ok, _, log) = griffon(&[
         "train", "--data", d, "--out", n, "--hidden", "16", "--epochs", "3", "--batch", "64",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let log = text(&out.stderr);
+    assert!(ok, "{log}");
     let losses: Vec<f64> = log
         .lines()
         .filter_map(|l| l.split("train loss ").nth(1))
@@ -89,14 +76,18 @@ fn datagen_then_train_gives_a_network_the_engine_plays_with() {
         losses[2] < losses[0],
         "training lowers the loss: {losses:?}"
     );
-    let refused = griffon(&["train", "--data", d, "--out", n]);
-    assert!(!refused.status.success(), "an existing network is kept");
+    let (ok, _, _) = griffon(&["train", "--data", d, "--out", n]);
+    assert!(!ok, "an existing network is kept");
 
-    // The engine loads it and plays.
-    let (mv, err) = first_move(&["--net", n], "normal");
-    assert!(!mv.is_empty() && !err.contains("WARN"), "{mv} {err}");
+    // The engine loads it without a word and plays.
+    let (out, err) = search_logged(&["--depth", "3", "--net", n]);
+    assert!(
+        out.contains("bestmove") && !err.contains("WARN"),
+        "{out} {err}"
+    );
+    assert!(!first_move(&["xboard", "--net", n], "normal").is_empty());
     // Another variant's samples are refused.
-    let out = griffon(&[
+    let (ok, _, err) = griffon(&[
         "train",
         "--variant",
         "xiangqi",
@@ -106,12 +97,7 @@ fn datagen_then_train_gives_a_network_the_engine_plays_with() {
         n,
         "--force",
     ]);
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("not 'xiangqi'"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(!ok && err.contains("not 'xiangqi'"), "{err}");
 }
 
 #[test]
@@ -119,58 +105,40 @@ fn a_bad_network_file_falls_back_to_the_hand_written_evaluation() {
     let bad = scratch("bad.nnue");
     std::fs::write(&bad, b"GRIFFNET not really a network").expect("write");
     let b = bad.to_str().expect("path");
-    for (args, variant) in [(["--net", b], "normal"), (["--net", b], "shogi")] {
-        let (mv, _) = first_move(&args, variant);
-        assert!(!mv.is_empty(), "plays a move in {variant}");
+    for variant in ["normal", "shogi"] {
+        assert!(
+            !first_move(&["xboard", "--net", b], variant).is_empty(),
+            "{variant}"
+        );
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_griffon"))
-        .args(["search", "--depth", "3", "--net", b])
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run");
-    assert!(text(&out.stdout).contains("bestmove"));
-    assert!(
-        text(&out.stderr).contains("not a Griffon network file"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert!(Path::new(b).exists());
+    let (out, err) = search_logged(&["--depth", "3", "--net", b]);
+    assert!(out.contains("bestmove"));
+    assert!(err.contains("not a Griffon network file"), "{err}");
+    assert!(bad.exists());
 }
 
 #[test]
 fn network_options_in_xboard() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start griffon");
     let bad = scratch("option-bad.nnue");
     std::fs::write(&bad, b"GRIFFNET junk").expect("write");
-    let mut stdin = child.stdin.take().expect("stdin");
-    write!(
-        stdin,
-        "xboard\nprotover 2\nnew\nsd 2\noption Network File={}\noption Use Network=2\n\
-         option Use Network=0\noption Network File=\noption Use Network=1\ngo\n",
-        bad.display()
-    )
-    .expect("write");
-    stdin.flush().expect("flush");
-    let mut got = Vec::new();
-    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
-        let line = line.expect("UTF-8");
-        let done = line.starts_with("move ");
-        got.push(line);
-        if done {
-            break;
-        }
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect(|l| l == "feature option=\"Use Network -check 1\"");
+    e.expect(|l| l == "feature option=\"Network File -file \"");
+    e.send("new");
+    e.send("sd 2");
+    e.send(&format!("option Network File={}", bad.display()));
+    e.expect(|l| l.starts_with("telluser network not used: "));
+    e.send("option Use Network=2");
+    e.expect(|l| l == "Error (bad value): option Use Network=2");
+    for line in [
+        "option Use Network=0",
+        "option Network File=",
+        "option Use Network=1",
+        "go",
+    ] {
+        e.send(line);
     }
-    let _ = writeln!(stdin, "quit");
-    let _ = child.wait();
-    let has = |p: &str| got.iter().any(|l| l.starts_with(p));
-    assert!(has("feature option=\"Use Network -check 1\""), "{got:#?}");
-    assert!(has("feature option=\"Network File -file \""), "{got:#?}");
-    assert!(has("telluser network not used: "), "{got:#?}");
-    assert!(has("Error (bad value): option Use Network=2"), "{got:#?}");
-    assert!(has("move "), "{got:#?}");
+    assert!(!e.next_move().is_empty());
 }
