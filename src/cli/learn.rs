@@ -152,12 +152,17 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
     /// Share of the target from the search's score; the rest is the
-    /// game's result.
-    #[arg(long, default_value_t = 0.75)]
+    /// game's result (noisy for positions far from the end: worth it only
+    /// with many games).
+    #[arg(long, default_value_t = 1.0)]
     lambda: f32,
     /// Centipawns per unit of the win-probability sigmoid's argument.
     #[arg(long, default_value_t = 400.0)]
     k: f32,
+    /// Also train on each sample with its files reversed (for variants
+    /// whose rules do not tell the wings apart).
+    #[arg(long)]
+    mirror: bool,
     /// Share of the samples held out to measure the loss on (the last
     /// ones: whole games).
     #[arg(long, default_value_t = 0.02)]
@@ -200,6 +205,10 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     // that training never sees, since positions of one game are alike.
     let held = ((samples.len() as f64 * args.valid) as usize).clamp(1, samples.len() / 2);
     let valid = samples.split_off(samples.len() - held);
+    if args.mirror {
+        let mirrored: Vec<_> = samples.iter().map(|s| s.mirrored(&layout)).collect();
+        samples.extend(mirrored);
+    }
     let init = match &args.init {
         Some(path) => Some(nnue::load(path, rules)?),
         None => None,

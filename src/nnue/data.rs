@@ -60,6 +60,19 @@ impl Sample {
         }
     }
 
+    /// The position with its files reversed (a to h, b to g, ...), the
+    /// same score and result: another sample for variants whose rules do
+    /// not tell the wings apart (castling aside).
+    pub fn mirrored(&self, layout: &Layout) -> Sample {
+        let w = usize::from(layout.width);
+        let mut s = self.clone();
+        for (cell, _, _) in &mut s.pieces {
+            let c = usize::from(*cell);
+            *cell = (c / w * w + (w - 1 - c % w)) as u8;
+        }
+        s
+    }
+
     /// Calls `f` with the active features seen by `view`.
     pub fn for_each_feature(&self, layout: &Layout, view: Color, mut f: impl FnMut(usize)) {
         for &(cell, color, role) in &self.pieces {

@@ -168,3 +168,17 @@ fn samples_round_trip() {
     assert!(data::read_all(&bytes[..], "normal", &layout).is_err());
     assert!(data::read_all(&bytes[..bytes.len() - 1], "crazyhouse", &layout).is_err());
 }
+
+#[test]
+fn a_mirrored_sample_has_its_files_reversed() {
+    let pos = start("capablanca");
+    let layout = Layout::new(pos.rules());
+    let s = Sample::new(&pos, &layout, 25);
+    let m = s.mirrored(&layout);
+    // Capablanca's a1 rook goes to j1, the b1 knight to i1.
+    let at = |s: &Sample, cell: u8| s.pieces.iter().find(|p| p.0 == cell).map(|p| p.2);
+    assert_eq!(at(&m, 9), at(&s, 0));
+    assert_eq!(at(&m, 8), at(&s, 1));
+    assert_eq!(m.mirrored(&layout), s);
+    assert_eq!((m.score, m.result, m.side), (s.score, s.result, s.side));
+}
