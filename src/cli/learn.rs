@@ -145,10 +145,10 @@ pub struct TrainArgs {
     /// First-layer size per side (a multiple of 8).
     #[arg(long, default_value_t = 256)]
     hidden: usize,
-    #[arg(long, default_value_t = 12)]
-    epochs: usize,
-    #[arg(long, default_value_t = 16384)]
-    batch: usize,
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..))]
+    epochs: u16,
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
+    batch: u32,
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
     /// Share of the target from the search's score; the rest is the
@@ -215,8 +215,8 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     };
     let options = train::Options {
         hidden: args.hidden,
-        epochs: args.epochs,
-        batch: args.batch,
+        epochs: usize::from(args.epochs),
+        batch: args.batch as usize,
         lr: args.lr,
         lambda: args.lambda,
         k: args.k,
