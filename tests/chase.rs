@@ -42,20 +42,30 @@ fn squares(pos: &Position, slots: u64) -> Vec<String> {
     out
 }
 
+/// The lines of a reference file in `tests/data/chase/`, each split into
+/// its three `;`-separated fields (named by `format` in a failure), with
+/// its line number.
+fn reference(file: &str, format: &str) -> Vec<(usize, [String; 3])> {
+    let path = format!("{}/tests/data/chase/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("reference data");
+    text.lines()
+        .enumerate()
+        .map(|(n, line)| {
+            let mut fields = line.split(';').map(String::from);
+            let (Some(a), Some(b), Some(c)) = (fields.next(), fields.next(), fields.next()) else {
+                panic!("{file} line {}: {format}", n + 1);
+            };
+            (n, [a, b, c])
+        })
+        .collect()
+}
+
 #[test]
 fn chased_pieces_follow_fairy_stockfish() {
     let r = rules("xiangqi");
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/chase/fsf-chased.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("reference data");
     let (mut plies, mut chases, mut differ) = (0, 0, Vec::new());
-    for (n, line) in text.lines().enumerate() {
-        let mut fields = line.split(';');
-        let (Some(fen), Some(m), Some(want)) = (fields.next(), fields.next(), fields.next()) else {
-            panic!("line {}: FEN;MOVE;CHASED", n + 1);
-        };
+    for (n, [fen, m, want]) in reference("fsf-chased.txt", "FEN;MOVE;CHASED") {
+        let (fen, m) = (fen.as_str(), m.as_str());
         let pos = Position::from_fen(r.clone(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mut game = Game::new(pos);
         let mv = game
@@ -105,18 +115,9 @@ fn chased_pieces_follow_fairy_stockfish() {
 #[test]
 fn repetitions_are_judged_as_fairy_stockfish_judges_them() {
     let r = rules("xiangqi");
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/chase/fsf-cycles.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("reference data");
     let (mut cycles, mut chases, mut differ) = (0, 0, Vec::new());
-    for (n, line) in text.lines().enumerate() {
-        let mut fields = line.split(';');
-        let (Some(fen), Some(moves), Some(want)) = (fields.next(), fields.next(), fields.next())
-        else {
-            panic!("line {}: FEN;MOVES;RESULT", n + 1);
-        };
+    for (n, [fen, moves, want]) in reference("fsf-cycles.txt", "FEN;MOVES;RESULT") {
+        let (fen, want) = (fen.as_str(), want.as_str());
         let pos = Position::from_fen(r.clone(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mut game = Game::new(pos);
         for m in moves.split_whitespace() {
@@ -207,21 +208,13 @@ fn search_repeats(variant: &str, fen: &str, moves: &[&str], repeat: &str) -> boo
 /// of them, a repetition being a draw there.
 #[test]
 fn the_search_avoids_perpetual_chases() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/chase/fsf-cycles.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("reference data");
     let (mut decided, mut without_rule) = (0, 0);
-    for (n, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split(';').collect();
-        let [fen, moves, result] = fields[..] else {
-            panic!("line {}: FEN;MOVES;RESULT", n + 1);
-        };
+    for (n, [fen, moves, result]) in reference("fsf-cycles.txt", "FEN;MOVES;RESULT") {
+        let fen = fen.as_str();
         let moves: Vec<&str> = moves.split_whitespace().collect();
         // A loss for the side to move at the end: the first mover chased
         // (or checked).
-        let (played, repeat) = match result {
+        let (played, repeat) = match result.as_str() {
             "loss" => (&moves[..2], moves[2]),
             "win" => (&moves[..3], moves[3]),
             _ => continue,
