@@ -11,9 +11,10 @@
 //! history and continuation history, losing captures last), futility,
 //! late-move and static-exchange pruning (quiet moves that are certain
 //! not to check or threaten are pruned without being made), late-move
-//! reductions, check extension, singular extension (a hash move that
-//! the alternatives, searched at half depth without it, cannot approach
-//! is searched a ply deeper; if they beat beta as well the node cuts at
+//! reductions, check extension (for checks that do not lose the checker
+//! by static exchange), singular extension (a hash move that the
+//! alternatives, searched at half depth without it, cannot approach is
+//! searched a ply deeper; if they beat beta as well the node cuts at
 //! once). Quiescence searches captures and big promotions that do not
 //! lose material by static exchange, and every evasion when in check for
 //! its first plies.

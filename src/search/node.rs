@@ -8,7 +8,7 @@
 use super::params::*;
 use super::picker::{MovePicker, ORDER_COUNTER, ORDER_QUIETS_FROM};
 use super::screen::{makes_threat, may_check, plain_mover, quiet_screen, threatens};
-use super::see::see_ge;
+use super::see::{immediate_gain, see_ge, see_made};
 use super::thread::Thread;
 use super::tt::Bound;
 use super::{MATE_BOUND, MAX_PLY, TB_CURSED, TB_WIN, from_tt, to_tt};
@@ -36,7 +36,7 @@ enum Singular {
 
 impl Thread<'_> {
     /// The value of `pos` for the side to move, searched `depth` plies
-    /// (more in check) within the window (`alpha`, `beta`).
+    /// within the window (`alpha`, `beta`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
@@ -51,9 +51,6 @@ impl Thread<'_> {
         self.pv[ply].clear();
         let us = pos.side_to_move();
         let in_check = pos.in_check(us);
-        if in_check {
-            depth += 1;
-        }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
@@ -224,11 +221,20 @@ impl Thread<'_> {
                 0
             };
             let piece_to = self.piece_to(pos, m);
+            let gain = immediate_gain(eval, pos, m);
             let Some(undo) = make_legal(pos, &legality, m) else {
                 continue;
             };
             self.moved(pos, ply);
             let gives_check = pos.in_check(pos.side_to_move());
+            // Check extension: a check that does not lose the checker by
+            // exchange is searched a ply deeper (an unsound check is
+            // refuted at the normal depth).
+            let extension = if extension == 0 && gives_check && see_made(eval, pos, m, gain) >= 0 {
+                1
+            } else {
+                extension
+            };
             // A quiet move that attacks something worth more than the
             // mover (a pawn forking two rooks) is searched like a check:
             // neither pruned nor reduced much.

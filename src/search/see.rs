@@ -57,9 +57,18 @@ pub fn see(eval: &Evaluator, pos: &mut Position, m: Move) -> Score {
         return gain;
     }
     let undo = pos.make(m);
-    let reply = best_recapture(eval, pos, m.to(), 1);
+    let value = see_made(eval, pos, m, gain);
     pos.unmake(m, &undo);
-    gain - reply
+    value
+}
+
+/// The exchange value of `m`, already made, for the side that made it;
+/// `gain` is its [`immediate_gain`], worked out before it was made.
+pub fn see_made(eval: &Evaluator, pos: &mut Position, m: Move, gain: Score) -> Score {
+    if gain >= ROYAL {
+        return gain;
+    }
+    gain - best_recapture(eval, pos, m.to(), 1)
 }
 
 /// Whether `m` at least breaks even: cheap when the victim is worth as
