@@ -127,6 +127,29 @@ def engine_games(path, engine):
             yield game.tags, side, game.moves
 
 
+def positions(path, variant, count, plies=(16, 40, 70)):
+    """FENs of the positions at PLIES of the PATH's games of VARIANT (the
+    games' starting FEN tags honoured), replayed with pyffish, a move
+    generator independent of Griffon, game by game until at least COUNT
+    are taken; moves pyffish refuses end that game's positions."""
+    import pyffish as sf
+
+    fens = []
+    for game in read_games(path):
+        if game.tags.get("Variant", "normal") != variant or not game.movetext:
+            continue
+        start = game.tags.get("FEN", sf.start_fen(variant))
+        for ply in plies:
+            if ply < len(game.moves):
+                try:
+                    fens.append(sf.get_fen(variant, start, game.moves[:ply]))
+                except Exception:
+                    pass
+        if len(fens) >= count:
+            break
+    return fens
+
+
 def game_moves(movetext):
     """The moves of a PGN movetext, without numbers, comments and result."""
     return Game({}, movetext).moves

@@ -22,25 +22,10 @@ import pgn_elo  # noqa: E402
 
 if len(sys.argv) < 5:
     sys.exit(__doc__)
-import pyffish as sf  # noqa: E402
 
 variant, pgn, depth = sys.argv[1], sys.argv[2], int(sys.argv[3])
 engines = sys.argv[4:]
-fens = []
-for game in pgn_elo.read_games(pgn):
-    tags = game.tags
-    if tags.get("Variant", "normal") != variant or not game.movetext:
-        continue
-    moves = game.moves
-    start = tags.get("FEN", sf.start_fen(variant))
-    for ply in (16, 40, 70):
-        if ply < len(moves):
-            try:
-                fens.append(sf.get_fen(variant, start, moves[:ply]))
-            except Exception:
-                pass
-    if len(fens) >= 36:
-        break
+fens = pgn_elo.positions(pgn, variant, 36)
 for engine in engines:
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1)

@@ -11,49 +11,44 @@ Takes positions at plies 16, 40 and 70 of the PGN's games of VARIANT
 Fairy-Stockfish (`FSF=`, default where tools/fairy-stockfish/build.sh puts
 it, over UCI with `go movetime`) search each one (Griffon starts no
 iteration past 60 % of its time, so compare speed and tree size, not the
-depth alone). Prints, per engine, the
-mean depth reached, the mean nodes and nodes per second, and the effective
-branching factor (the geometric mean of nodes(d) / nodes(d-1) over the
-last four iterations); then, over the depths both reached in a position,
-the geometric mean ratio of Fairy-Stockfish's nodes to Griffon's for the
-same depth (below 1: Fairy-Stockfish's tree is smaller).
+depth alone). Prints, per engine, the mean depth reached, the mean nodes
+and nodes per second, and the effective branching factor (the geometric
+mean of nodes(d) / nodes(d-1) over the last four iterations); then, over
+the depths both reached in a position, the geometric mean ratio of
+Fairy-Stockfish's nodes to Griffon's for the same depth (below 1:
+Fairy-Stockfish's tree is smaller).
 """
 import math
 import os
 import re
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import pgn_elo  # noqa: E402
 
 if len(sys.argv) < 4:
     sys.exit(__doc__)
-import pyffish as sf  # noqa: E402
-
-variant, pgn, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
-wanted = int(sys.argv[4]) if len(sys.argv) > 4 else 24
+variant, pgn = sys.argv[1], sys.argv[2]
+try:
+    seconds = float(sys.argv[3])
+    wanted = int(sys.argv[4]) if len(sys.argv) > 4 else 24
+except ValueError:
+    sys.exit("SECONDS is a number and POSITIONS a whole number\n" + __doc__)
+if seconds <= 0 or wanted <= 0:
+    sys.exit("SECONDS and POSITIONS must be positive")
 griffon = os.environ.get("GRIFFON", "target/release/griffon")
 fsf = os.environ.get("FSF", os.path.expanduser("~/.cache/griffon/fairy-stockfish/fairy-stockfish"))
+for name, path in (("GRIFFON", griffon), ("FSF", fsf)):
+    if not os.access(path, os.X_OK):
+        sys.exit(f"{name}={path}: not an executable (build it, or set {name})")
 
-fens = []
 if pgn == "start":
-    fens.append(sf.start_fen(variant))
+    import pyffish as sf
+
+    fens = [sf.start_fen(variant)]
 else:
-    for game in pgn_elo.read_games(pgn):
-        if game.tags.get("Variant", "normal") != variant or not game.movetext:
-            continue
-        start = game.tags.get("FEN", sf.start_fen(variant))
-        for ply in (16, 40, 70):
-            if ply < len(game.moves):
-                try:
-                    fens.append(sf.get_fen(variant, start, game.moves[:ply]))
-                except Exception:
-                    pass
-        if len(fens) >= wanted:
-            break
-    fens = fens[:wanted]
+    fens = pgn_elo.positions(pgn, variant, wanted)[:wanted]
 if not fens:
     sys.exit(f"no positions of {variant} in {pgn}")
 
@@ -75,20 +70,15 @@ class Engine:
 
 
 def search_griffon(e, fen):
-    """Per iteration (depth, nodes), from the `post` lines."""
-    for line in ("new", f"variant {variant}", "force", "setboard " + fen,
-                 f"st {max(1, round(seconds))}" if seconds >= 1 else "st 1", "go"):
+    """Per finished iteration, depth -> (nodes, seconds), from the `post`
+    lines."""
+    for line in ("new", f"variant {variant}", "force", "setboard " + fen, f"st {seconds}", "go"):
         e.send(line)
     its = {}
-    deadline = time.time() + seconds
-    stopped = False
     for line in e.p.stdout:
         m = re.match(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)", line)
         if m:
             its[int(m.group(1))] = (int(m.group(4)), int(m.group(3)) / 100)
-        if not stopped and time.time() >= deadline and seconds < 1:
-            e.send("?")
-            stopped = True
         if line.startswith(("move ", "resign")) or re.search(r"(1-0|0-1|1/2-1/2) \{", line):
             break
     e.send("force")
@@ -96,6 +86,8 @@ def search_griffon(e, fen):
 
 
 def search_fsf(e, fen):
+    """Per finished iteration, depth -> (nodes, seconds), from the `info`
+    lines with a principal variation."""
     e.send(f"position fen {fen}")
     e.send(f"go movetime {int(seconds * 1000)}")
     its = {}
