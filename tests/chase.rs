@@ -183,6 +183,7 @@ fn search_repeats(variant: &str, fen: &str, moves: &[&str], repeat: &str) -> boo
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/variants/test-variants.ini"
     ))
+    .strict()
     .expect("test variants");
     let v = set.get(variant).expect("variant").clone();
     let r = griffon::position::Rules::new(v).expect("rules");

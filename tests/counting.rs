@@ -24,6 +24,7 @@ fn variant_rules(name: &str) -> Arc<Rules> {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/variants/test-variants.ini"
     ))
+    .strict()
     .expect("test variants load");
     Rules::new(set.get(name).expect("variant").clone()).expect("rules build")
 }

@@ -502,6 +502,7 @@ fn chu_lion_positions_agree_with_hachu() {
         "hachu.ini",
         "[chuhachu:chu]\nking = -\ncommoner = k\nextinctionValue = none\n",
     )
+    .strict()
     .unwrap();
     let rules = Rules::new(set.get("chuhachu").unwrap().clone()).unwrap();
     let cases: [(&str, &[u64]); 2] = [

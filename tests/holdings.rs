@@ -210,6 +210,7 @@ fn gating_with_nine_piece_types_in_hand() {
         "user.ini",
         "[manygates:seirawan]\ncustomPiece9 = x:W\ncustomPiece10 = y:F\ncustomPiece11 = z:D\n",
     )
+    .strict()
     .expect("the variant loads");
     let rules = Rules::new(set.get("manygates").expect("loaded").clone()).expect("rules");
     let fen = "4k3/8/8/8/8/8/8/4K1N1[QRBNHEXYZ] w G - 0 1";

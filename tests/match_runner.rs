@@ -515,7 +515,7 @@ fn a_count_in_an_opening_fen_is_kept() {
     );
     let mut set = VariantSet::new();
     set.load_builtins().unwrap();
-    set.load_file(variants).unwrap();
+    set.load_file(variants).strict().unwrap();
     let rules = Rules::new(set.get("makruk-counted").unwrap().clone()).unwrap();
     for g in parse_pgn(&text) {
         assert_eq!(g.fen.as_deref(), Some(fen));

@@ -475,6 +475,7 @@ fn file_rules(file: &str, name: &str) -> Result<std::sync::Arc<Rules>, String> {
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-in variants load");
     set.load_file(format!("tests/data/variants/{file}"))
+        .strict()
         .map_err(|e| format!("{e:?}"))?;
     let v = set.get(name).expect("the variant loaded").clone();
     Rules::new(v).map_err(|e| e.to_string())

@@ -63,7 +63,9 @@ fn run_suite_as(file: &str, rename: Option<(&str, &str, &str)>, limit: u64) {
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-in variants load");
     if let Some((name, replacement, ini)) = rename {
-        set.load_str("test.ini", ini).expect("test variant loads");
+        set.load_str("test.ini", ini)
+            .strict()
+            .expect("test variant loads");
         text = text.replace(
             &format!(";variant {name};"),
             &format!(";variant {replacement};"),

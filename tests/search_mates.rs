@@ -15,6 +15,7 @@ fn search_threads(variant: &str, fen: &str, depth: u32, threads: usize) -> (Stri
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-ins");
     set.load_file("tests/data/variants/test-variants.ini")
+        .strict()
         .expect("test variants");
     let v = set.get(variant).expect("variant").clone();
     let pos = Position::from_fen(Rules::new(v).expect("rules"), fen).expect("fen");

@@ -203,6 +203,7 @@ fn what_tables_cannot_do_yet_is_an_error() {
     let mut set = VariantSet::new();
     set.load_builtins().unwrap();
     set.load_str("t.ini", "[nodrops:minishogi]\npieceDrops = false\n")
+        .strict()
         .unwrap();
     let r = Rules::new(set.get("nodrops").unwrap().clone()).unwrap();
     let mut g = Generator::new(r.clone()).unwrap();
@@ -474,6 +475,7 @@ fn check_captures_in_passing(variant: &str, reference: &str) {
     let mut set = VariantSet::new();
     set.load_builtins().unwrap();
     set.load_file("tests/data/variants/ep-tablebase.ini")
+        .strict()
         .unwrap();
     let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
     let mut g = Generator::new(rules.clone()).unwrap();

@@ -23,7 +23,7 @@ fn builtins() -> VariantSet {
 
 fn load(text: &str) -> Result<(VariantSet, Loaded), LoadError> {
     let mut set = builtins();
-    let loaded = set.load_str("user.ini", text)?;
+    let loaded = set.load_str("user.ini", text).strict()?;
     Ok((set, loaded))
 }
 
@@ -664,21 +664,46 @@ fn unknown_keys_are_warnings() {
 #[test]
 fn missing_file_is_an_io_error() {
     let mut set = builtins();
-    let err = set.load_file("/nonexistent/griffon.ini").unwrap_err();
+    let err = set
+        .load_file("/nonexistent/griffon.ini")
+        .strict()
+        .unwrap_err();
     assert!(matches!(err.errors[..], [VariantError::Io { .. }]));
     assert!(err.to_string().starts_with("/nonexistent/griffon.ini: "));
 }
 
+/// One broken section costs only itself and its children: the rest of
+/// the file loads, as in Fairy-Stockfish, and each skipped section is
+/// named with the line that broke it.
 #[test]
-fn a_failed_batch_adds_nothing() {
+fn a_bad_section_is_skipped_and_the_rest_loads() {
     let mut set = builtins();
     let before = set.len();
-    assert!(
-        set.load_str("user.ini", &format!("{MINI}[bad:nosuch]\n"))
-            .is_err()
+    let text = format!(
+        "{MINI}[typo:mini]\nmaxRank 5\n[badvalue:mini]\nmaxRank = many\n\
+         [child:badvalue]\n[orphan:nosuch]\n[bad header\nmaxFile = 5\n[good:mini]\nmaxFile = 4\n"
     );
-    assert_eq!(set.len(), before);
-    assert!(set.get("mini").is_none());
+    let loaded = set.load_str("user.ini", &text);
+    assert_eq!(loaded.names, ["mini", "good"]);
+    assert_eq!(loaded.skipped, ["typo", "badvalue", "child", "orphan"]);
+    assert_eq!(set.len(), before + 2);
+    let errors: Vec<String> = loaded.errors.iter().map(|e| e.to_string()).collect();
+    let starts = [
+        "user.ini:12: maxRank 5: expected `key = value`",
+        "user.ini:17: [bad header: section header must be",
+        "user.ini:14: maxRank: ",
+        "user.ini:15: [child:badvalue]: ",
+        "user.ini:16: [orphan:nosuch]: ",
+    ];
+    for start in starts {
+        assert!(
+            errors.iter().any(|e| e.starts_with(start)),
+            "no error starting {start:?} in:\n{}",
+            errors.join("\n")
+        );
+    }
+    assert_eq!(errors.len(), starts.len(), "{errors:#?}");
+    assert!(set.load_str("again.ini", "[x:nosuch]\n").strict().is_err());
 }
 
 /// Garbage in, errors out: random files built from keys and awkward values

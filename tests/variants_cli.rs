@@ -76,10 +76,32 @@ fn lists_builtins_and_checks_user_files() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty());
+
+    // A broken section does not cost the good ones: they are listed, the
+    // broken one is named, and the exit status says not all loaded.
+    let mixed = temp_file(
+        "mixed.ini",
+        "[broken:normal]\ncastling = maybe\n[fine:normal]\nnMoveRule = 75\n",
+    );
+    let out = griffon(&["variants", "--file", mixed.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("fine "), "{stdout}");
+    assert!(
+        stderr.contains("mixed.ini:2: castling: 'maybe'")
+            && stderr.contains("not loaded: broken")
+            && stderr.contains("1 of 2 variants not loaded"),
+        "{stderr}"
+    );
+    for path in [good, bad, mixed] {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 #[test]
-fn a_file_whose_rules_cannot_be_built_is_rejected() {
+fn a_variant_whose_rules_cannot_be_built_is_not_listed() {
     // The file itself is well formed; what is wrong shows only when the
     // rules are built: thirteen piece types that may be in hand on a
     // 16x16 board (3296 drops in one position; see tests/movegen_hand.rs).
@@ -90,7 +112,12 @@ fn a_file_whose_rules_cannot_be_built_is_rejected() {
         stderr.contains("toomany: ") && stderr.contains("drops alone could give 3296 moves"),
         "{stderr}"
     );
-    assert!(out.stdout.is_empty());
+    // Its parent, twelve piece types in hand, is playable and listed.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("twelve ") && stdout.lines().count() == 1,
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn random_pieces_in_a_variant_generate_moves() {
              promotionPieceTypes = -\nstartFen = k5/6/2x3/6/3X2/5K w - - 0 1\n"
         );
         let mut set = VariantSet::new();
-        let Ok(_) = set.load_str("rnd.ini", &text) else {
+        let Ok(_) = set.load_str("rnd.ini", &text).strict() else {
             continue;
         };
         let Some(v) = set.get("rnd") else { continue };

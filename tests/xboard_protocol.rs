@@ -16,6 +16,7 @@ fn referee(variant: &str, moves: &[&str]) -> Game {
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-ins load");
     set.load_file("tests/data/variants/test-variants.ini")
+        .strict()
         .expect("test variants load");
     let v = set.get(variant).expect("variant").clone();
     let pos = Position::start(Rules::new(v).expect("rules")).expect("start");
@@ -1076,4 +1077,30 @@ fn book_keys_follow_what_xboard_keeps_beyond_the_position() {
         e.send("quit");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_variant_file_with_broken_sections_still_gives_its_good_ones() {
+    let mut e = Engine::start(&[
+        "xboard",
+        "--variant-file",
+        "tests/data/variants/partly-broken.ini",
+    ]);
+    e.send("new");
+    e.send("variant sixfiles");
+    e.send("force");
+    e.send("usermove e2e4");
+    let replies = e.sync(1);
+    assert!(
+        replies
+            .iter()
+            .all(|l| !l.starts_with("Error") && !l.starts_with("Illegal")),
+        "{replies:?}"
+    );
+    e.send("variant broken");
+    let replies = e.sync(2);
+    assert!(
+        replies.iter().any(|l| l.starts_with("Error")),
+        "{replies:?}"
+    );
 }

@@ -9,7 +9,7 @@ pub mod rules;
 pub mod tables;
 
 use griffon::position::{Position, Rules};
-use griffon::variant::{LoadError, VariantSet, Warning};
+use griffon::variant::{LoadError, Loaded, VariantError, VariantSet, Warning};
 use std::path::PathBuf;
 
 /// Print a command's result; a closed pipe (`griffon ... | head`) is not an error.
@@ -28,27 +28,55 @@ pub fn print_warnings(warnings: &[Warning]) {
     warnings.iter().for_each(|w| eprintln!("warning: {w}"));
 }
 
-/// All errors of a failed load, one per line, for stderr.
-pub fn load_failure(error: &LoadError) -> String {
-    print_warnings(&error.warnings);
-    // One fault can be met many times (a FEN letter on every square it
-    // stands on): say each once.
+/// Error lines, each once: one fault can be met many times (a FEN letter
+/// on every square it stands on).
+fn error_lines(errors: &[VariantError]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    for line in error.errors.iter().map(|e| format!("error: {e}")) {
+    for line in errors.iter().map(|e| format!("error: {e}")) {
         if !lines.contains(&line) {
             lines.push(line);
         }
     }
-    format!("variant file rejected\n{}", lines.join("\n"))
+    lines
 }
 
+/// All errors of a failed load, one per line, for stderr.
+pub fn load_failure(error: &LoadError) -> String {
+    print_warnings(&error.warnings);
+    format!(
+        "variant file rejected\n{}",
+        error_lines(&error.errors).join("\n")
+    )
+}
+
+/// Prints what loading a user's file said (warnings, errors, the sections
+/// skipped) to stderr. A file that cannot be read at all is an error.
+pub fn report_load(loaded: &Loaded) -> Result<(), String> {
+    print_warnings(&loaded.warnings);
+    if let Some(e) = loaded
+        .errors
+        .iter()
+        .find(|e| matches!(e, VariantError::Io { .. }))
+    {
+        return Err(e.to_string());
+    }
+    error_lines(&loaded.errors)
+        .iter()
+        .for_each(|l| eprintln!("{l}"));
+    if !loaded.skipped.is_empty() {
+        eprintln!("not loaded: {}", loaded.skipped.join(", "));
+    }
+    Ok(())
+}
+
+/// The built-in variants and those of `extra`; sections of `extra` with
+/// errors are reported and skipped.
 pub fn variant_set(extra: Option<&PathBuf>) -> Result<VariantSet, String> {
     let mut set = VariantSet::new();
     let loaded = set.load_builtins().map_err(|e| load_failure(&e))?;
     print_warnings(&loaded.warnings);
     if let Some(path) = extra {
-        let loaded = set.load_file(path).map_err(|e| load_failure(&e))?;
-        print_warnings(&loaded.warnings);
+        report_load(&set.load_file(path))?;
     }
     Ok(set)
 }

@@ -1,7 +1,10 @@
 //! `griffon betza`, `variants`, `values` and `perft`: what a variant
 //! file, a piece or the move generator makes of a definition.
 
-use super::{load_failure, load_position, print_warnings, read_params, variant_set, write_stdout};
+use super::{
+    load_failure, load_position, print_warnings, read_params, report_load, variant_set,
+    write_stdout,
+};
 use clap::Args;
 use griffon::movegen;
 use griffon::position::Rules;
@@ -145,43 +148,45 @@ pub fn variants(args: &VariantsArgs) -> Result<(), String> {
     let mut set = VariantSet::new();
     let loaded = set.load_builtins().map_err(|e| load_failure(&e))?;
     print_warnings(&loaded.warnings);
-    let lines: Vec<String> = match &args.file {
-        None => set.listing(),
-        Some(path) => {
-            let loaded = set.load_file(path).map_err(|e| load_failure(&e))?;
-            print_warnings(&loaded.warnings);
-            // Loading checks the file; building the rules checks what only
-            // the tables show (a board too big once padded, more drops
-            // than a move list holds), which a designer wants to hear now
-            // rather than when the variant is first played.
-            let faults: Vec<String> = loaded
-                .names
-                .iter()
-                .filter_map(|n| Some((n, Rules::new(set.get(n)?.clone()).err()?)))
-                .map(|(n, e)| format!("error: {n}: {e}"))
-                .collect();
-            if !faults.is_empty() {
-                return Err(format!("variant file rejected\n{}", faults.join("\n")));
-            }
-            // What XBoard 4.9.1 cannot be told: a designer wants to know
-            // before a game in XBoard shows it.
-            for v in loaded.names.iter().filter_map(|n| set.get(n)) {
-                let lines = griffon::xboard::xboard_piece_lines(v);
-                for w in lines.iter().flat_map(|l| &l.warnings) {
-                    eprintln!("warning: {}: {w}", v.name);
-                }
-            }
-            loaded
-                .names
-                .iter()
-                .filter_map(|n| set.get(n))
-                .map(|v| v.listing_line())
-                .collect()
-        }
+    let Some(path) = &args.file else {
+        return write_stdout(&listing(set.listing()));
     };
-    let mut text = lines.join("\n");
-    text.push('\n');
-    write_stdout(&text)
+    let loaded = set.load_file(path);
+    report_load(&loaded)?;
+    // Loading checks the file; building the rules checks what only the
+    // tables show (a board too big once padded, more drops than a move
+    // list holds), which a designer wants to hear now rather than when
+    // the variant is first played.
+    let mut unplayable = Vec::new();
+    let mut lines = Vec::new();
+    for v in loaded.names.iter().filter_map(|n| set.get(n)) {
+        if let Err(e) = Rules::new(v.clone()) {
+            eprintln!("error: {}: {e}", v.name);
+            unplayable.push(v.name.clone());
+            continue;
+        }
+        // What XBoard 4.9.1 cannot be told: a designer wants to know
+        // before a game in XBoard shows it.
+        let xboard = griffon::xboard::xboard_piece_lines(v);
+        for w in xboard.iter().flat_map(|l| &l.warnings) {
+            eprintln!("warning: {}: {w}", v.name);
+        }
+        lines.push(v.listing_line());
+    }
+    write_stdout(&listing(lines))?;
+    let failed = loaded.skipped.len() + unplayable.len();
+    if failed > 0 {
+        let total = loaded.names.len() + loaded.skipped.len();
+        return Err(format!(
+            "{}: {failed} of {total} variants not loaded",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+fn listing(lines: Vec<String>) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 pub fn values(args: &ValuesArgs) -> Result<(), String> {

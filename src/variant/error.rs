@@ -213,6 +213,18 @@ pub enum VariantError {
     Invalid(ValidationError),
 }
 
+impl VariantError {
+    /// File and line the problem is reported at (line 0 for a file that
+    /// cannot be read), for sorting messages into file order.
+    pub fn place(&self) -> (&str, usize) {
+        match self {
+            VariantError::Io { path, .. } => (path, 0),
+            VariantError::Syntax(e) => (&e.file, e.line),
+            VariantError::Invalid(e) => (&e.file, e.line),
+        }
+    }
+}
+
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -7,6 +7,10 @@
 //! in Fairy-Stockfish. Entries before the first section are file-level
 //! settings (Fairy-Stockfish skips such lines, so they can carry Griffon
 //! options without upsetting it).
+//!
+//! A malformed line is reported and marks the section it stands in as
+//! malformed, so that only that section is skipped: the rest of the file
+//! still loads, as it does in Fairy-Stockfish.
 
 use super::error::{SyntaxError, SyntaxErrorKind};
 
@@ -18,6 +22,8 @@ pub struct VariantFile {
     /// Entries before the first section.
     pub preamble: Vec<Entry>,
     pub sections: Vec<Section>,
+    /// Every malformed line, in file order.
+    pub errors: Vec<SyntaxError>,
 }
 
 /// One `[name:parent]` section.
@@ -28,6 +34,10 @@ pub struct Section {
     /// Line of the header (1-based).
     pub line: usize,
     pub entries: Vec<Entry>,
+    /// A line of the section (or its header) is not INI syntax; the
+    /// section is not loaded. A bad header gives a section with an empty
+    /// name, which collects the lines up to the next header.
+    pub malformed: bool,
 }
 
 impl Section {
@@ -48,14 +58,15 @@ pub struct Entry {
     pub line: usize,
 }
 
-/// Splits `text` into sections, reporting every malformed line.
-pub fn parse(file_name: &str, text: &str) -> Result<VariantFile, Vec<SyntaxError>> {
+/// Splits `text` into sections, reporting every malformed line in
+/// [`VariantFile::errors`].
+pub fn parse(file_name: &str, text: &str) -> VariantFile {
     let mut file = VariantFile {
         name: file_name.to_string(),
         preamble: Vec::new(),
         sections: Vec::new(),
+        errors: Vec::new(),
     };
-    let mut errors = Vec::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -70,26 +81,37 @@ pub fn parse(file_name: &str, text: &str) -> Result<VariantFile, Vec<SyntaxError
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix('[') {
-            match parse_header(rest) {
-                Ok((name, parent)) => file.sections.push(Section {
-                    name,
-                    parent,
-                    line,
-                    entries: Vec::new(),
-                }),
-                Err(kind) => errors.push(error(kind)),
-            }
+            let header = parse_header(rest);
+            let malformed = header.is_err();
+            let (name, parent) = header.unwrap_or_else(|kind| {
+                file.errors.push(error(kind));
+                (String::new(), None)
+            });
+            file.sections.push(Section {
+                name,
+                parent,
+                line,
+                entries: Vec::new(),
+                malformed,
+            });
             continue;
         }
-        let Some((key, value)) = trimmed.split_once('=') else {
-            errors.push(error(SyntaxErrorKind::MissingEquals));
-            continue;
+        let entry = match trimmed.split_once('=') {
+            None => Err(SyntaxErrorKind::MissingEquals),
+            Some((key, _)) if key.trim().is_empty() => Err(SyntaxErrorKind::EmptyKey),
+            Some(pair) => Ok(pair),
+        };
+        let (key, value) = match entry {
+            Ok(pair) => pair,
+            Err(kind) => {
+                file.errors.push(error(kind));
+                if let Some(section) = file.sections.last_mut() {
+                    section.malformed = true;
+                }
+                continue;
+            }
         };
         let key = key.trim();
-        if key.is_empty() {
-            errors.push(error(SyntaxErrorKind::EmptyKey));
-            continue;
-        }
         let entry = Entry {
             key: key.to_string(),
             value: value.trim().to_string(),
@@ -100,11 +122,7 @@ pub fn parse(file_name: &str, text: &str) -> Result<VariantFile, Vec<SyntaxError
             None => file.preamble.push(entry),
         }
     }
-    if errors.is_empty() {
-        Ok(file)
-    } else {
-        Err(errors)
-    }
+    file
 }
 
 /// Reads `name:parent]` (the text after `[`).
@@ -135,7 +153,8 @@ mod tests {
     #[test]
     fn sections_entries_and_comments() {
         let text = "\u{feff}betzaDialect = fairy\n# comment\n; other\n[a]\nmaxRank = 10 \n\n[b:a] # tail\r\n  key=  x = y\n";
-        let file = parse("t.ini", text).unwrap();
+        let file = parse("t.ini", text);
+        assert!(file.errors.is_empty());
         assert_eq!(file.preamble.len(), 1);
         assert_eq!(file.sections.len(), 2);
         assert_eq!(file.sections[0].entries[0].value, "10");
@@ -150,8 +169,9 @@ mod tests {
 
     #[test]
     fn every_bad_line_is_reported() {
-        let text = "[ok]\nno equals here\n = 3\n[broken\n[a b]\n[x:]\n[y] z\n";
-        let errors = parse("t.ini", text).unwrap_err();
+        let text = "[ok]\nno equals here\n = 3\n[broken\n[a b]\n[x:]\n[y] z\n[fine]\nk = v\n";
+        let file = parse("t.ini", text);
+        let errors = &file.errors;
         let kinds: Vec<_> = errors.iter().map(|e| (e.line, e.kind.clone())).collect();
         use SyntaxErrorKind::*;
         assert_eq!(
@@ -169,5 +189,23 @@ mod tests {
             errors[0].to_string(),
             "t.ini:2: no equals here: expected `key = value`, a `[section]` or a comment"
         );
+        // Only the sections with a bad line are skipped.
+        let sections: Vec<_> = file
+            .sections
+            .iter()
+            .map(|s| (s.name.as_str(), s.malformed))
+            .collect();
+        assert_eq!(
+            sections,
+            [
+                ("ok", true),
+                ("", true),
+                ("", true),
+                ("", true),
+                ("", true),
+                ("fine", false)
+            ]
+        );
+        assert_eq!(file.sections[5].entries.len(), 1);
     }
 }

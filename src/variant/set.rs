@@ -20,16 +20,35 @@ pub(crate) struct Entry {
     pub spec: Spec,
 }
 
-/// What a successful load added.
+/// What a load added, and what it could not.
 #[derive(Debug, Default)]
 pub struct Loaded {
     /// Names of the new variants, in file order.
     pub names: Vec<String>,
     pub warnings: Vec<Warning>,
+    /// Why sections were skipped (or a file could not be read).
+    pub errors: Vec<VariantError>,
+    /// Names of the sections that were not loaded, in file order.
+    pub skipped: Vec<String>,
 }
 
-/// Known variants. Loading is all or nothing per call: if any file of the
-/// batch has an error, nothing from it is added. Cloning shares the
+impl Loaded {
+    /// The load as all or nothing, for files that must be right (the
+    /// built-ins, a test's fixture): `Err` if anything was skipped.
+    pub fn strict(self) -> Result<Loaded, LoadError> {
+        if self.errors.is_empty() {
+            Ok(self)
+        } else {
+            Err(LoadError {
+                errors: self.errors,
+                warnings: self.warnings,
+            })
+        }
+    }
+}
+
+/// Known variants. A section with an error is reported and skipped; the
+/// rest of its file loads, as in Fairy-Stockfish. Cloning shares the
 /// variants (they are behind `Arc`).
 #[derive(Clone)]
 pub struct VariantSet {
@@ -73,63 +92,46 @@ impl VariantSet {
     }
 
     /// Adds the embedded `variants/*.ini` files (validated together, so they
-    /// may inherit from each other).
+    /// may inherit from each other). Any error is a bug in `variants/`.
     pub fn load_builtins(&mut self) -> Result<Loaded, LoadError> {
         let files = builtin::FILES
             .iter()
             .map(|&(name, text)| (format!("{}/{name}", builtin::DIR), text));
-        self.load_texts(files)
+        self.load_texts(files).strict()
     }
 
     /// Adds the variants of one file read from disk.
-    pub fn load_file(&mut self, path: impl AsRef<Path>) -> Result<Loaded, LoadError> {
+    pub fn load_file(&mut self, path: impl AsRef<Path>) -> Loaded {
         let path = path.as_ref();
         let name = path.display().to_string();
         match crate::files::read_to_string(path) {
             Ok(text) => self.load_str(&name, &text),
-            Err(error) => Err(LoadError {
+            Err(error) => Loaded {
                 errors: vec![VariantError::Io { path: name, error }],
-                warnings: vec![],
-            }),
+                ..Loaded::default()
+            },
         }
     }
 
     /// Adds the variants of `text`; `file_name` is used in messages.
-    pub fn load_str(&mut self, file_name: &str, text: &str) -> Result<Loaded, LoadError> {
+    pub fn load_str(&mut self, file_name: &str, text: &str) -> Loaded {
         self.load_texts([(file_name.to_string(), text)])
     }
 
-    /// Adds a batch of `(file name, text)`; sections may inherit across the batch.
-    pub fn load_texts<'t>(
-        &mut self,
-        files: impl IntoIterator<Item = (String, &'t str)>,
-    ) -> Result<Loaded, LoadError> {
-        let mut parsed = Vec::new();
-        let mut errors = Vec::new();
-        for (name, text) in files {
-            match ini::parse(&name, text) {
-                Ok(file) => parsed.push(file),
-                Err(e) => errors.extend(e.into_iter().map(VariantError::Syntax)),
-            }
-        }
-        if !errors.is_empty() {
-            return Err(LoadError {
-                errors,
-                warnings: Vec::new(),
-            });
-        }
+    /// Adds a batch of `(file name, text)`; sections may inherit across the
+    /// batch. Sections with errors (their own or a parent's) are skipped.
+    pub fn load_texts<'t>(&mut self, files: impl IntoIterator<Item = (String, &'t str)>) -> Loaded {
+        let parsed: Vec<_> = files
+            .into_iter()
+            .map(|(name, text)| ini::parse(&name, text))
+            .collect();
         let outcome = validate::validate(&parsed, self, self.compiler);
-        if !outcome.errors.is_empty() {
-            let errors = outcome
-                .errors
-                .into_iter()
-                .map(VariantError::Invalid)
-                .collect();
-            return Err(LoadError {
-                errors,
-                warnings: outcome.warnings,
-            });
+        let mut errors: Vec<VariantError> = Vec::new();
+        for file in &parsed {
+            errors.extend(file.errors.iter().cloned().map(VariantError::Syntax));
         }
+        errors.extend(outcome.errors.into_iter().map(VariantError::Invalid));
+        errors.sort_by(|a, b| a.place().cmp(&b.place()));
         let mut names = Vec::new();
         for (variant, spec) in outcome.variants {
             names.push(variant.name.clone());
@@ -144,10 +146,12 @@ impl VariantSet {
                 },
             );
         }
-        Ok(Loaded {
+        Loaded {
             names,
             warnings: outcome.warnings,
-        })
+            errors,
+            skipped: outcome.skipped,
+        }
     }
 
     pub(crate) fn entry(&self, name: &str) -> Option<&Entry> {

@@ -35,7 +35,7 @@ pub use book::default_book;
 pub use input::MAX_LINE;
 pub use setup::{PieceLines, as_xboard_referees, xboard_piece_lines};
 
-use crate::variant::VariantSet;
+use crate::variant::{VariantError, VariantSet};
 use crossbeam::channel::unbounded;
 use engine::Engine;
 use input::read_lines;
@@ -58,9 +58,28 @@ pub fn run_with(
 ) -> Result<(), String> {
     let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
     for path in variant_files {
-        let loaded = set.load_file(path).map_err(|e| e.to_string())?;
+        // A section with an error is skipped, not the engine: the GUI
+        // still gets every variant that loaded.
+        let loaded = set.load_file(path);
+        if let Some(e) = loaded
+            .errors
+            .iter()
+            .find(|e| matches!(e, VariantError::Io { .. }))
+        {
+            return Err(e.to_string());
+        }
         for w in &loaded.warnings {
             log::warn!("{w}");
+        }
+        for e in &loaded.errors {
+            log::error!("{e}");
+        }
+        if !loaded.skipped.is_empty() {
+            log::error!(
+                "{}: not loaded: {}",
+                path.display(),
+                loaded.skipped.join(", ")
+            );
         }
     }
     let (tx, rx) = unbounded();

@@ -186,7 +186,7 @@ mod tests {
         let mut set = crate::variant::VariantSet::builtin().expect("built-ins");
         let text = "[mychess]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
                     startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
-        set.load_str("mychess.ini", text).expect("loads");
+        set.load_str("mychess.ini", text).strict().expect("loads");
         let lines = super::piece_lines(set.get("mychess").expect("variant")).lines;
         assert!(
             lines.contains(&"piece P& fmWfceFifmnD".to_string()),
@@ -194,7 +194,7 @@ mod tests {
         );
         // Without the rule, no double step.
         let text = "[mychess2:mychess]\ndoubleStep = false\n";
-        set.load_str("mychess2.ini", text).expect("loads");
+        set.load_str("mychess2.ini", text).strict().expect("loads");
         let lines = super::piece_lines(set.get("mychess2").expect("variant")).lines;
         assert!(lines.contains(&"piece P& fmWfceF".to_string()), "{lines:?}");
     }

@@ -10,6 +10,10 @@
 //! go to [`Checker`]; they are also kept with the variant so that files
 //! loaded later can inherit from it. The names across the batch (no
 //! section defined twice, no alias taken) are checked here as well.
+//!
+//! A section that fails (a malformed line, a bad value, a failed parent)
+//! is skipped and the others still load: one broken variant in a
+//! community file must not cost the user the rest of it.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -43,6 +47,7 @@ pub(crate) fn validate(files: &[VariantFile], set: &VariantSet, compiler: Compil
             variants: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),
+            skipped: Vec::new(),
         },
     };
     batch.read_preambles();
@@ -55,6 +60,19 @@ pub(crate) fn validate(files: &[VariantFile], set: &VariantSet, compiler: Compil
         }
     }
     batch.check_aliases();
+    let built: HashSet<&str> = batch
+        .out
+        .variants
+        .iter()
+        .map(|(v, _)| v.name.as_str())
+        .collect();
+    let skipped: Vec<String> = files
+        .iter()
+        .flat_map(|f| &f.sections)
+        .filter(|s| !s.name.is_empty() && !built.contains(s.name.as_str()))
+        .map(|s| s.name.clone())
+        .collect();
+    batch.out.skipped = skipped;
     batch
         .out
         .errors
@@ -70,8 +88,9 @@ struct Batch<'a> {
     files: &'a [VariantFile],
     set: &'a VariantSet,
     compiler: Compiler,
-    /// File-level `betzaDialect` per file.
-    dialects: Vec<Dialect>,
+    /// File-level `betzaDialect` per file; `None` if it could not be read,
+    /// which leaves the file's pieces unreadable and its sections skipped.
+    dialects: Vec<Option<Dialect>>,
     index: HashMap<&'a str, SectionId>,
     state: HashMap<SectionId, State>,
     stack: Vec<SectionId>,
@@ -101,7 +120,7 @@ impl<'a> Batch<'a> {
     fn read_preambles(&mut self) {
         let files = self.files;
         for file in files {
-            let mut dialect = Dialect::XBoard;
+            let mut dialect = Some(Dialect::XBoard);
             for entry in &file.preamble {
                 let loc = Loc {
                     file: file.name.as_str().into(),
@@ -114,8 +133,11 @@ impl<'a> Batch<'a> {
                     continue;
                 }
                 match parse_dialect(&entry.value) {
-                    Ok(d) => dialect = d,
-                    Err(kind) => self.out.errors.push(error(&loc, &entry.key, "", kind)),
+                    Ok(d) => dialect = Some(d),
+                    Err(kind) => {
+                        self.out.errors.push(error(&loc, &entry.key, "", kind));
+                        dialect = None;
+                    }
                 }
             }
             self.dialects.push(dialect);
@@ -127,6 +149,13 @@ impl<'a> Batch<'a> {
         for (fi, file) in files.iter().enumerate() {
             for (si, section) in file.sections.iter().enumerate() {
                 let id = (fi, si);
+                // Already reported by the INI reader or the preamble.
+                if section.name.is_empty() || self.dialects[fi].is_none() {
+                    self.state.insert(id, State::Done(None));
+                    if section.name.is_empty() {
+                        continue;
+                    }
+                }
                 let location = if let Some(&first) = self.index.get(section.name.as_str()) {
                     let s = self.section(first);
                     Some(format!("{}:{}", self.files[first.0].name, s.line))
@@ -141,7 +170,12 @@ impl<'a> Batch<'a> {
                         self.state.insert(id, State::Done(None));
                     }
                     None => {
+                        // Indexed even when malformed, so that a child
+                        // hears its parent failed rather than is unknown.
                         self.index.insert(&section.name, id);
+                        if section.malformed {
+                            self.state.insert(id, State::Done(None));
+                        }
                     }
                 }
             }
@@ -242,7 +276,7 @@ impl<'a> Batch<'a> {
         };
         let name = section.name.as_str();
 
-        let mut dialect = self.dialects[id.0];
+        let mut dialect = self.dialects[id.0].unwrap_or(Dialect::XBoard);
         for entry in section.entries.iter().filter(|e| e.key == "betzaDialect") {
             match parse_dialect(&entry.value) {
                 Ok(d) => dialect = d,
@@ -362,13 +396,15 @@ impl<'a> Batch<'a> {
         spec
     }
 
-    /// Aliases may not clash with any other name, old or new.
+    /// Aliases may not clash with any other name, old or new; a variant
+    /// whose alias is taken is skipped.
     fn check_aliases(&mut self) {
         let mut taken: HashMap<String, String> = HashMap::new();
         for (variant, _) in &self.out.variants {
             taken.insert(variant.name.clone(), variant.name.clone());
         }
         let mut errors = Vec::new();
+        let mut clashing = HashSet::new();
         for (variant, spec) in &self.out.variants {
             for alias in &variant.aliases {
                 let other = self.set.find(alias).map(|v| v.name.clone()).or_else(|| {
@@ -385,6 +421,7 @@ impl<'a> Batch<'a> {
                             other,
                         };
                         errors.push(error(&setting.loc, "aliases", &variant.name, kind));
+                        clashing.insert(variant.name.clone());
                     }
                     None => {
                         taken.insert(alias.clone(), variant.name.clone());
@@ -393,5 +430,8 @@ impl<'a> Batch<'a> {
             }
         }
         self.out.errors.extend(errors);
+        self.out
+            .variants
+            .retain(|(v, _)| !clashing.contains(&v.name));
     }
 }

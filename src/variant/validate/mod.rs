@@ -78,6 +78,9 @@ pub(crate) struct Outcome {
     pub variants: Vec<(Variant, Spec)>,
     pub errors: Vec<ValidationError>,
     pub warnings: Vec<Warning>,
+    /// Sections that did not become variants, in file order (a malformed
+    /// header has no name and is not listed).
+    pub skipped: Vec<String>,
 }
 
 fn error(loc: &Loc, key: &str, variant: &str, kind: Kind) -> ValidationError {
