@@ -53,6 +53,19 @@ fn assert_error(text: &str, line: usize, key: &str, words: &str) {
     );
 }
 
+/// Asserts that `text` loads with exactly one warning, naming `line` and
+/// `key` and saying `words`.
+fn assert_warning(text: &str, line: usize, key: &str, words: &str) {
+    let (_, loaded) = load(text).unwrap_or_else(|e| panic!("{e}"));
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    let prefix = format!("user.ini:{line}: {key}: ");
+    assert!(
+        warnings.len() == 1 && warnings[0].starts_with(&prefix) && warnings[0].contains(words),
+        "want one warning starting {prefix:?} saying {words:?}, got:\n{}",
+        warnings.join("\n")
+    );
+}
+
 /// A minimal valid variant to break in one place at a time.
 const MINI: &str = "[mini]
 maxFile = 4
@@ -342,7 +355,7 @@ fn a_new_letter_replaces_the_inherited_piece_with_that_letter() {
 
 #[test]
 fn dialect_comes_from_the_file_or_section_and_builtin_names_read_as_fairy() {
-    let text = "betzaDialect = fairy\n[a:normal]\ncustomPiece2 = x:fK\n[b:normal]\nbetzaDialect = xboard\ncustomPiece2 = x:fK\n";
+    let text = "betzaDialect = fairy\n[a:normal]\ncustomPiece2 = x:fK\n[b:normal]\nbetzaDialect = xboard\ncustomPiece2 = x:fK\n[c:grasshopper]\n";
     let (set, _) = load(text).unwrap();
     let dialect = |v: &str, key: &str| {
         set.get(v)
@@ -356,10 +369,11 @@ fn dialect_comes_from_the_file_or_section_and_builtin_names_read_as_fairy() {
     assert_eq!(dialect("a", "customPiece2"), Dialect::FairyStockfish);
     assert_eq!(dialect("b", "customPiece2"), Dialect::XBoard);
     assert_eq!(
-        dialect("a", "customPiece1"),
+        dialect("c", "customPiece2"),
         Dialect::XBoard,
         "inherited pieces keep their reading"
     );
+    assert_eq!(dialect("a", "pawn"), Dialect::FairyStockfish);
     assert_eq!(dialect("b", "knight"), Dialect::FairyStockfish);
 }
 
@@ -519,19 +533,26 @@ fn board_too_large_or_small() {
 #[test]
 fn bad_bitboard_square() {
     let text = format!("{MINI}promotionRegionWhite = *4 e4\n");
+    assert_warning(&text, 11, "promotionRegionWhite", "e4: not on this board");
+    let text = format!("{MINI}doubleStepRegionWhite = *5 p1\n");
+    assert_warning(
+        &text,
+        11,
+        "doubleStepRegionWhite",
+        "*5 p1: not on this board",
+    );
+    let text = format!("{MINI}promotionRegionWhite = *4 e\n");
     assert_error(
         &text,
         11,
         "promotionRegionWhite",
-        "'e4' is not a square or square set on a 4x4 board",
+        "'e' is not a square or square set on a 4x4 board",
     );
-    let text = format!("{MINI}doubleStepRegionWhite = *5\n");
-    assert_error(&text, 11, "doubleStepRegionWhite", "'*5'");
 }
 
 #[test]
 fn promotion_to_undefined_piece() {
-    assert_error(
+    assert_warning(
         &mini_with(9, "promotionPieceTypes = rq"),
         9,
         "promotionPieceTypes",
@@ -568,17 +589,72 @@ fn bad_xbetza_names_the_character() {
     assert!(matches!(&e.kind, ValidationErrorKind::BadBetza(b) if b.position == 2));
 }
 
+/// As in Fairy-Stockfish, castling needs its pieces and files: without
+/// them there is none, said where the variant itself turned it on.
 #[test]
-fn missing_king_when_castling_is_on() {
-    assert_error(
-        &mini_with(4, "commoner = k").replace("castling = false", "castling = true"),
-        10,
-        "castling",
-        "castling king piece",
+fn castling_without_its_pieces_or_files_is_left_out() {
+    let warnings = |text: &str| -> (Vec<String>, bool) {
+        let (set, loaded) = load(text).unwrap_or_else(|e| panic!("{e}"));
+        let castling = set.get("mini").expect("loaded").castling.is_some();
+        let w = loaded.warnings.iter().map(|w| w.to_string()).collect();
+        (w, castling)
+    };
+    let text = mini_with(4, "commoner = k").replace("castling = false", "castling = true");
+    let (w, castling) = warnings(&text);
+    assert!(!castling);
+    assert_eq!(
+        w,
+        ["user.ini:10: castling: the castling king piece is not defined, so there is no castling"]
     );
-    // Castling is on by default: then the section header is blamed.
+    // Castling is on by default: nothing to say then.
     let text = mini_with(10, "# castling defaults to true").replace("king = k", "commoner = k");
-    assert_error(&text, 1, "castling", "castling king piece");
+    assert_eq!(warnings(&text), (vec![], false));
+    // The king's target g1 is off a four-file board.
+    let (w, castling) = warnings(&format!(
+        "{}\ncastlingKingsideFile = g\n",
+        mini_with(10, "castling = true")
+    ));
+    assert!(!castling);
+    assert!(w[0].contains("a castling file is off this board"), "{w:?}");
+    let text = format!(
+        "{}\ncastlingKingsideFile = d\ncastlingKingFile = c\ncastlingQueensideFile = a\ncastlingRookKingsideFile = d\n",
+        mini_with(10, "castling = true")
+    );
+    assert_eq!(warnings(&text), (vec![], true));
+}
+
+/// Squares off the board and letters of no piece, which Fairy-Stockfish
+/// lets pass, are left out: quietly where a parent wrote them (it cannot
+/// know its children's boards and pieces), with a warning where the
+/// variant wrote them itself. A token no board has is still an error.
+#[test]
+fn off_board_squares_and_missing_letters_are_left_out() {
+    let parent = "[wide:normal]\npromotionRegionWhite = *8 *9\n";
+    let child = "[narrow:wide]\nmaxRank = 6\nmaxFile = 6\ncastling = false\n\
+                 pawn = -\ncustomPiece1 = p:fmWfcF\n\
+                 startFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\n\
+                 promotionRegionBlack = *1 a9\nextinctionPieceTypes = kx\nextinctionValue = loss\n";
+    let (set, loaded) = load(&format!("{parent}{child}")).unwrap_or_else(|e| panic!("{e}"));
+    let w: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        w,
+        [
+            "user.ini:2: promotionRegionWhite: *9: not on this board; left out",
+            "user.ini:10: promotionRegionBlack: a9: not on this board; left out",
+            "user.ini:11: extinctionPieceTypes: no piece type with letter 'x'; left out",
+        ]
+    );
+    let narrow = set.get("narrow").expect("loaded");
+    // The parent's *8 and *9 are both off six ranks.
+    assert!(narrow.promotion.region[0].is_empty());
+    let extinction = narrow.end.extinction.as_ref().expect("extinction");
+    assert_eq!(extinction.piece_types.len(), 1);
+    assert_error(
+        "[x:normal]\npromotionRegionWhite = *17\n",
+        2,
+        "promotionRegionWhite",
+        "*17",
+    );
 }
 
 #[test]
@@ -615,15 +691,10 @@ fn duplicate_alias() {
 
 #[test]
 fn every_problem_is_reported() {
-    let text = "[x]\nmaxFile = 4\nmaxRank = 4\nking = k\ncastling = maybe\nnFoldRule = -1\nstartFen = k3/4/4/K3 w - - 0 1\npromotionPieceTypes = z\ncustomPiece1 = y:%\n";
+    let text = "[x]\nmaxFile = 4\nmaxRank = 4\nking = k\ncastling = maybe\nnFoldRule = -1\nstartFen = k3/4/4/K3 w - - 0 1\npromotionLimit = z:1\ncustomPiece1 = y:%\n";
     let errors = errors(text);
     assert_eq!(errors.len(), 4, "{errors:#?}");
-    for key in [
-        "castling",
-        "nFoldRule",
-        "promotionPieceTypes",
-        "customPiece1",
-    ] {
+    for key in ["castling", "nFoldRule", "promotionLimit", "customPiece1"] {
         assert!(
             errors.iter().any(|e| e.contains(&format!(": {key}: "))),
             "{key} in {errors:#?}"
@@ -848,8 +919,7 @@ fn bad_letter_pairs_are_errors_naming_the_key() {
             "[bp2:normal]\npromotedPieceType = p:z\n",
             "promotedPieceType",
         ),
-        ("[bp3:normal]\nfenAliases = n:b\n", "fenAliases"),
-        ("[bp4:normal]\nlionTypes = z\n", "lionTypes"),
+        ("[bp3:normal]\nfenAliases = x:z\n", "fenAliases"),
         (
             "[bp5:normal]\ncastlingKingDistance = far\n",
             "castlingKingDistance",
@@ -906,4 +976,16 @@ fn eval_weights_are_checked_and_change_the_evaluation() {
         set.get("mini").unwrap().eval_weights,
         [("MAT_M0".to_string(), 400), ("MAT_M5".to_string(), 375)]
     );
+}
+
+/// Fairy-Stockfish reads a start FEN of the board alone as White to move
+/// with no rights; so does Griffon.
+#[test]
+fn a_start_fen_of_only_the_board() {
+    let text = "[boardonly:normal]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n";
+    let (set, loaded) = load(text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let start = &set.get("boardonly").expect("loaded").start;
+    assert_eq!(start.side_to_move, Color::White);
+    assert!(start.castling.is_empty() && start.en_passant.is_empty());
 }

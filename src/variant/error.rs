@@ -103,10 +103,6 @@ pub enum ValidationErrorKind {
     },
     UndefinedPiece(String),
     Fen(FenError),
-    /// Castling is on but a piece it needs does not exist.
-    MissingCastlingPiece {
-        role: &'static str,
-    },
     Inconsistent(String),
 }
 
@@ -159,10 +155,6 @@ impl fmt::Display for ValidationErrorKind {
             }
             UndefinedPiece(l) => write!(f, "no piece type with letter '{l}' is defined"),
             Fen(e) => write!(f, "{e}"),
-            MissingCastlingPiece { role } => write!(
-                f,
-                "castling is on but the castling {role} piece is not defined (set `castling = false`?)"
-            ),
             Inconsistent(m) => f.write_str(m),
         }
     }

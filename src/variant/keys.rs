@@ -109,6 +109,23 @@ pub(crate) const OVERRIDES: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Keys of `letter:value` pairs that a section sets piece by piece, as
+/// Fairy-Stockfish assigns them: a child's `promotedPieceType = p:g`
+/// changes the pawn's promotion and keeps the parent's for other pieces.
+pub(crate) const MERGED_BY_PIECE: &[&str] = &["promotedPieceType", "promotionLimit"];
+
+/// `inherited` pairs overridden, piece by piece, by `own`.
+pub(crate) fn merge_by_piece(inherited: &str, own: &str) -> String {
+    let piece = |pair: &str| pair.split(':').next().unwrap_or("").to_string();
+    let own_pieces: Vec<String> = own.split_whitespace().map(piece).collect();
+    inherited
+        .split_whitespace()
+        .filter(|pair| !own_pieces.contains(&piece(pair)))
+        .chain(own.split_whitespace())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Fairy-Stockfish options that Griffon reads past with a warning.
 pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "twoBoards",
@@ -205,5 +222,14 @@ mod tests {
         assert_eq!(fsf_piece("fersAlfil"), Some("FA"));
         assert_eq!(fsf_piece("immobile"), Some(""));
         assert!(is_piece_key("king") && !is_piece_key("maxRank"));
+    }
+
+    #[test]
+    fn pairs_merge_piece_by_piece() {
+        assert_eq!(
+            merge_by_piece("p:p' l:l' b:h r:d", "u:w p:g"),
+            "l:l' b:h r:d u:w p:g"
+        );
+        assert_eq!(merge_by_piece("", "q:1"), "q:1");
     }
 }

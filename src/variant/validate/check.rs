@@ -35,6 +35,11 @@ pub(super) struct Checker<'a> {
     pub(super) width: u8,
     pub(super) height: u8,
     pub(super) pieces: Vec<PieceDef>,
+    /// `fenAliases`: other letters for pieces, read wherever a piece
+    /// letter is (see [`Checker::role_of`]).
+    pub(super) letter_aliases: Vec<(Letter, Role)>,
+    /// What the value being read let pass (see [`Checker::tolerate`]).
+    tolerated: Vec<String>,
 }
 
 /// Default start position, as in Fairy-Stockfish.
@@ -64,6 +69,8 @@ impl<'a> Checker<'a> {
             width: 8,
             height: 8,
             pieces: Vec::new(),
+            letter_aliases: Vec::new(),
+            tolerated: Vec::new(),
         }
     }
 
@@ -86,6 +93,16 @@ impl<'a> Checker<'a> {
         self.errors.push(error(&loc, &key, self.name, kind));
     }
 
+    /// Notes that the value being read had a part Fairy-Stockfish lets
+    /// pass and Griffon leaves out (a square off this board, a letter of
+    /// no piece here). [`Checker::read`] makes it a warning where the
+    /// value was written in this variant's own section, and drops it where
+    /// the value was inherited: a parent's value cannot know the board or
+    /// the pieces of every child.
+    pub(super) fn tolerate(&mut self, note: String) {
+        self.tolerated.push(note);
+    }
+
     /// Reads `key` with `parse`, reporting a bad value and using `default`
     /// for it so checking can go on.
     pub(super) fn read<T>(
@@ -97,13 +114,26 @@ impl<'a> Checker<'a> {
         let Some(setting) = self.get(key) else {
             return default;
         };
-        match parse(self, &setting.value) {
+        self.tolerated.clear();
+        let value = match parse(self, &setting.value) {
             Ok(v) => v,
             Err(kind) => {
                 self.fail(Some(setting), key, kind);
                 default
             }
+        };
+        let notes = std::mem::take(&mut self.tolerated);
+        if self.is_own(setting) {
+            for note in notes {
+                self.warnings.push(warning(&setting.loc, key, note));
+            }
         }
+        value
+    }
+
+    /// Whether `setting` was written in this variant's own section.
+    pub(super) fn is_own(&self, setting: &Setting) -> bool {
+        *setting.loc.section == *self.name
     }
 
     /// The first of `keys` that is set, marking all of them as read.
@@ -112,6 +142,29 @@ impl<'a> Checker<'a> {
             let present = self.get(k).is_some();
             found.or(present.then_some(k))
         })
+    }
+
+    /// `fenAliases = n:h b:e`: letters other programs write for pieces
+    /// (Fairy-Stockfish's xiangqi horse is `n` where XBoard's is `h`).
+    /// They read in FENs and in every piece-letter value, so a
+    /// variants.ini section inheriting the game reads as Fairy-Stockfish
+    /// reads it. An alias that a piece of this variant has as its own
+    /// letter is left out (a child may define a piece `n`).
+    fn read_letter_aliases(&mut self) {
+        self.letter_aliases = self.read("fenAliases", Vec::new(), |c, v| {
+            let pairs = pairs(v, "alias:letter", |alias, letter, bad| {
+                let alias = Letter::parse(alias).ok_or_else(bad)?;
+                let own = c.pieces.iter().any(|p| p.letter == alias);
+                Ok((!own).then_some((alias, c.piece_letter(letter, bad)?)))
+            })?;
+            let taken = pairs.iter().filter(|p| p.is_none()).count();
+            if taken > 0 {
+                c.tolerate(format!(
+                    "{taken} alias(es) already a piece's own letter; left out"
+                ));
+            }
+            Ok(pairs.into_iter().flatten().collect())
+        });
     }
 
     /// The variant, or `None` if any check failed (the problems are in
@@ -124,6 +177,7 @@ impl<'a> Checker<'a> {
         let chess960 = self.bool("chess960", false);
 
         self.compile_pieces();
+        self.read_letter_aliases();
         if board_ok {
             self.piece_regions();
         }
@@ -169,16 +223,7 @@ impl<'a> Checker<'a> {
                 },
             })
         });
-        let fen_aliases = self.read("fenAliases", Vec::new(), |c, v| {
-            let expected = "alias:letter, the alias not a piece's own letter";
-            pairs(v, expected, |alias, letter, bad| {
-                let alias = Letter::parse(alias).ok_or_else(bad)?;
-                if c.role_of(alias).is_some() {
-                    return Err(bad());
-                }
-                Ok((alias, c.piece_letter(letter, bad)?))
-            })
-        });
+        let fen_aliases = self.letter_aliases.clone();
         self.warn_unused();
 
         let castling_off = self
@@ -245,10 +290,15 @@ impl<'a> Checker<'a> {
 
     fn start_position(&mut self, promoted: &[Option<Role>]) -> Option<fen::StartPosition> {
         let setting = self.get("startFen");
-        let text = setting.map_or(CHESS_FEN, |s| s.value.as_str());
+        let mut text = setting.map_or(CHESS_FEN, |s| s.value.as_str()).to_string();
+        // Fairy-Stockfish reads a start FEN of only the board part as White
+        // to move with no castling or en passant rights.
+        if text.split_whitespace().count() == 1 {
+            text.push_str(" w - - 0 1");
+        }
         let role_of = |l: Letter| self.role_of(l);
         let promote = |r: Role| promoted.get(usize::from(r.0)).copied().flatten();
-        match fen::parse(text, self.width, self.height, &role_of, &promote) {
+        match fen::parse(&text, self.width, self.height, &role_of, &promote) {
             Ok(pos) => Some(pos),
             Err(errors) => {
                 for e in errors {

@@ -301,6 +301,8 @@ impl<'a> Batch<'a> {
 
         let mut lines: HashMap<&str, usize> = HashMap::new();
         let mut letters: HashMap<Letter, (&str, usize)> = HashMap::new();
+        // Keys set piece by piece, with the value they had inherited.
+        let mut merged: Vec<(&str, String)> = Vec::new();
         for entry in &section.entries {
             let key = entry.key.as_str();
             if let Some(first) = lines.insert(key, entry.line) {
@@ -311,13 +313,18 @@ impl<'a> Batch<'a> {
                 continue;
             }
             if !keys::is_piece_key(key) {
-                spec.settings.insert(
+                let old = spec.settings.insert(
                     key.to_string(),
                     Setting {
                         value: entry.value.clone(),
                         loc: loc(entry),
                     },
                 );
+                if keys::MERGED_BY_PIECE.contains(&key)
+                    && let Some(old) = old.filter(|o| o.loc.section != section_name)
+                {
+                    merged.push((key, old.value));
+                }
                 continue;
             }
             let (letter_text, betza) = match entry.value.split_once(':') {
@@ -366,9 +373,9 @@ impl<'a> Batch<'a> {
             match spec.pieces.iter().position(|p| p.key == key) {
                 Some(i) => {
                     // An inherited piece under the same key but another
-                    // letter is lost, which is rarely meant: Griffon's
-                    // built-in files define the chess pawn as customPiece1,
-                    // where Fairy-Stockfish has a built-in pawn.
+                    // letter is lost, which is rarely meant (a designer
+                    // adding a piece to a parent that already has a
+                    // customPiece1).
                     let old = &spec.pieces[i];
                     if old.letter != letter && old.loc.section != section_name {
                         let free = (1..)
@@ -391,6 +398,19 @@ impl<'a> Batch<'a> {
                     spec.pieces[i] = slot;
                 }
                 None => spec.pieces.push(slot),
+            }
+        }
+        for (key, inherited) in merged {
+            // The parent's pairs for pieces this section removed go.
+            let kept: Vec<&str> = inherited
+                .split_whitespace()
+                .filter(|pair| {
+                    let letter = pair.split(':').next().and_then(Letter::parse);
+                    letter.is_some_and(|l| spec.pieces.iter().any(|p| p.letter == l))
+                })
+                .collect();
+            if let Some(setting) = spec.settings.get_mut(key) {
+                setting.value = keys::merge_by_piece(&kept.join(" "), &setting.value);
             }
         }
         spec

@@ -5,9 +5,9 @@
 //! variant file -> `ini::parse` -> inheritance -> **key checking** -> `Variant`
 
 use super::check::Checker;
-use super::values::{pairs, parse_region};
+use super::values::{pairs, parse_region, undefined_letters};
 use super::{Loc, error, warning};
-use crate::types::Region;
+use crate::types::{Letter, Region};
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{PieceDef, Role, ZoneMoves, keys};
 use crate::xbetza::{Dialect, PieceMoves};
@@ -139,8 +139,18 @@ impl<'a> Checker<'a> {
                         );
                         continue;
                     };
-                    let region = match parse_region(squares, w, h) {
-                        Ok(r) => r,
+                    let mut off_board = Vec::new();
+                    let region = match parse_region(squares, w, h, &mut off_board) {
+                        Ok(r) if off_board.is_empty() => r,
+                        Ok(_) => {
+                            let kind = Kind::BadSquare {
+                                token: off_board.join(" "),
+                                width: w,
+                                height: h,
+                            };
+                            self.fail(Some(setting), k, kind);
+                            continue;
+                        }
                         Err(kind) => {
                             self.fail(Some(setting), k, kind);
                             continue;
@@ -158,18 +168,32 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `pieceNames = p:pawn n:knight`. A name for a letter of no piece
+    /// here is left out (a child may drop a piece its parent named).
     pub(super) fn read_piece_names(&mut self) {
-        let names: Vec<(Role, String)> = self.read("pieceNames", Vec::new(), |c, v| {
-            pairs(v, "letter:name", |letter, name, bad| {
-                let role = c.piece_letter(letter, bad)?;
+        let names: Vec<(Option<Role>, String)> = self.read("pieceNames", Vec::new(), |c, v| {
+            let names = pairs(v, "letter:name", |letter, name, bad| {
+                let role = Letter::parse(letter).ok_or_else(bad)?;
                 if name.is_empty() {
                     return Err(bad());
                 }
-                Ok((role, name.to_string()))
-            })
+                Ok((c.role_of(role), name.to_string()))
+            })?;
+            let unknown: Vec<String> = v
+                .split_whitespace()
+                .zip(&names)
+                .filter(|(_, (role, _))| role.is_none())
+                .filter_map(|(pair, _)| pair.split_once(':').map(|(l, _)| l.to_string()))
+                .collect();
+            if !unknown.is_empty() {
+                c.tolerate(undefined_letters(&unknown));
+            }
+            Ok(names)
         });
         for (role, name) in names {
-            self.pieces[usize::from(role.0)].name = name;
+            if let Some(role) = role {
+                self.pieces[usize::from(role.0)].name = name;
+            }
         }
     }
 }

@@ -229,12 +229,12 @@ impl<'a> Checker<'a> {
             return None;
         }
         let w = self.width;
-        let kingside_file = self.file("castlingKingsideFile", 6.min(w - 1));
-        let queenside_file = self.file("castlingQueensideFile", 2.min(w - 1));
+        let kingside_file = self.any_file("castlingKingsideFile", 6.min(w - 1));
+        let queenside_file = self.any_file("castlingQueensideFile", 2.min(w - 1));
         let rank = self.rank("castlingRank", 0);
-        let king_file = self.file("castlingKingFile", 4.min(w - 1));
-        let rook_kingside_file = self.file("castlingRookKingsideFile", w - 1);
-        let rook_queenside_file = self.file("castlingRookQueensideFile", 0);
+        let king_file = self.any_file("castlingKingFile", 4.min(w - 1));
+        let rook_kingside_file = self.any_file("castlingRookKingsideFile", w - 1);
+        let rook_queenside_file = self.any_file("castlingRookQueensideFile", 0);
         let king = self.role_of_key("king").into_iter().collect::<Vec<_>>();
         let king_piece = self.colored_roles(
             ["castlingKingPieceWhite", "castlingKingPieceBlack"],
@@ -269,24 +269,36 @@ impl<'a> Checker<'a> {
             );
             return None;
         }
-        let [Some(&white_king), Some(&black_king)] = king_piece.each_ref().map(|k| k.first())
-        else {
-            self.fail(
-                enabled_setting,
-                "castling",
-                Kind::MissingCastlingPiece { role: "king" },
-            );
-            return None;
+        // Fairy-Stockfish has castling on by default and simply finds no
+        // castling where its pieces or files are missing (a variant with
+        // no king or no rook, a board too narrow for the king's target):
+        // castling is left out, and said so where the variant itself
+        // turned it on.
+        let files = [
+            kingside_file,
+            queenside_file,
+            king_file,
+            rook_kingside_file,
+            rook_queenside_file,
+        ];
+        let missing = if king_piece.iter().any(Vec::is_empty) {
+            Some("the castling king piece is not defined")
+        } else if rook_pieces.iter().any(Vec::is_empty) {
+            Some("the castling rook piece is not defined")
+        } else if files.iter().any(|&f| f >= w) {
+            Some("a castling file is off this board")
+        } else {
+            None
         };
-        let king_piece = [white_king, black_king];
-        if rook_pieces.iter().any(Vec::is_empty) {
-            self.fail(
-                enabled_setting,
-                "castling",
-                Kind::MissingCastlingPiece { role: "rook" },
-            );
+        if let Some(missing) = missing {
+            if let Some(setting) = enabled_setting.filter(|s| self.is_own(s)) {
+                let message = format!("{missing}, so there is no castling");
+                self.warnings
+                    .push(super::warning(&setting.loc, "castling", message));
+            }
             return None;
         }
+        let king_piece = [king_piece[0][0], king_piece[1][0]];
         let king_distance = self
             .get("castlingKingDistance")
             .is_some()

@@ -8,7 +8,7 @@
 //! report a bad value at the line that set it, going on with the default.
 
 use super::check::Checker;
-use crate::types::{Letter, Region, Square, file_from_letter};
+use crate::types::{Letter, MAX_FILES, MAX_RANKS, Region, Square, file_from_letter};
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{GameValue, Role};
 use crate::xbetza::Dialect;
@@ -36,8 +36,16 @@ pub(super) fn parse_bool(value: &str) -> Result<bool, Kind> {
 }
 
 /// A square set on a `width` x `height` board: `a1 b2`, `*8` (a rank),
-/// `a*` (a file), `-` (empty).
-pub(super) fn parse_region(v: &str, width: u8, height: u8) -> Result<Region, Kind> {
+/// `a*` (a file), `-` (empty). Squares that Griffon could place on its
+/// largest board but that lie off this one are left out and their tokens
+/// pushed to `off_board`, as Fairy-Stockfish masks them: a parent's
+/// `*7` still reads on a child's six ranks.
+pub(super) fn parse_region(
+    v: &str,
+    width: u8,
+    height: u8,
+    off_board: &mut Vec<String>,
+) -> Result<Region, Kind> {
     let mut region = Region::EMPTY;
     for token in v.split_whitespace().filter(|&t| t != "-") {
         let bad = || Kind::BadSquare {
@@ -45,30 +53,60 @@ pub(super) fn parse_region(v: &str, width: u8, height: u8) -> Result<Region, Kin
             width,
             height,
         };
+        let mut off = |on: bool| {
+            if !on {
+                off_board.push(token.to_string());
+            }
+            on
+        };
         if let Some(rank) = token.strip_prefix('*') {
             let rank: u8 = rank
                 .parse()
                 .ok()
-                .filter(|r| (1..=height).contains(r))
+                .filter(|r| (1..=MAX_RANKS).contains(r))
                 .ok_or_else(bad)?;
-            region = region | Region::rank(rank - 1, width);
+            if off(rank <= height) {
+                region = region | Region::rank(rank - 1, width);
+            }
         } else if let Some(file) = token.strip_suffix('*') {
             let file = file
                 .chars()
                 .next()
                 .filter(|_| file.len() == 1)
                 .and_then(file_from_letter)
-                .filter(|&f| f < width)
+                .filter(|&f| f < MAX_FILES)
                 .ok_or_else(bad)?;
-            region = region | Region::file(file, height);
+            if off(file < width) {
+                region = region | Region::file(file, height);
+            }
         } else {
             let sq = Square::parse(token)
-                .filter(|s| s.on_board(width, height))
+                .filter(|s| s.on_board(MAX_FILES, MAX_RANKS))
                 .ok_or_else(bad)?;
-            region.insert(sq);
+            if off(sq.on_board(width, height)) {
+                region.insert(sq);
+            }
         }
     }
     Ok(region)
+}
+
+/// A file letter or 1-based number, 0-based.
+fn read_file(v: &str) -> Option<u8> {
+    match v.parse::<u8>() {
+        Ok(n) => n.checked_sub(1),
+        Err(_) => v
+            .chars()
+            .next()
+            .filter(|_| v.len() == 1)
+            .and_then(file_from_letter),
+    }
+}
+
+/// The note for letters of no piece type, which are left out.
+pub(super) fn undefined_letters(letters: &[String]) -> String {
+    let quoted: Vec<String> = letters.iter().map(|l| format!("'{l}'")).collect();
+    format!("no piece type with letter {}; left out", quoted.join(", "))
 }
 
 /// `a:b` items separated by spaces, each read by `each`, which gets
@@ -167,22 +205,16 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// A file of this board: a letter or a 1-based number.
-    pub(super) fn file(&mut self, key: &'a str, default: u8) -> u8 {
-        let width = self.width;
+    /// A file of Griffon's largest board, which may lie off this one (the
+    /// caller decides what that means).
+    pub(super) fn any_file(&mut self, key: &'a str, default: u8) -> u8 {
         self.read(key, default, |_, v| {
-            let file = match v.parse::<u8>() {
-                Ok(n) => n.checked_sub(1),
-                Err(_) => v
-                    .chars()
-                    .next()
-                    .filter(|_| v.len() == 1)
-                    .and_then(file_from_letter),
-            };
-            file.filter(|&f| f < width).ok_or(Kind::BadValue {
-                value: v.into(),
-                expected: "a file of this board",
-            })
+            read_file(v)
+                .filter(|&f| f < MAX_FILES)
+                .ok_or(Kind::BadValue {
+                    value: v.into(),
+                    expected: "a file letter or number",
+                })
         })
     }
 
@@ -204,14 +236,29 @@ impl<'a> Checker<'a> {
     /// A square set: `a1 b2`, `*8` (a rank), `a*` (a file), `-` (empty).
     pub(super) fn region(&mut self, key: &'a str, default: Region) -> Region {
         let (width, height) = (self.width, self.height);
-        self.read(key, default, |_, v| parse_region(v, width, height))
+        self.read(key, default, |c, v| {
+            let mut off_board = Vec::new();
+            let region = parse_region(v, width, height, &mut off_board)?;
+            if !off_board.is_empty() {
+                let squares = off_board.join(" ");
+                c.tolerate(format!("{squares}: not on this board; left out"));
+            }
+            Ok(region)
+        })
     }
 
+    /// The piece type with this letter, or with this alias (`fenAliases`).
     pub(super) fn role_of(&self, letter: Letter) -> Option<Role> {
         self.pieces
             .iter()
             .position(|p| p.letter == letter)
             .map(|i| Role(i as u8))
+            .or_else(|| {
+                self.letter_aliases
+                    .iter()
+                    .find(|(l, _)| *l == letter)
+                    .map(|&(_, r)| r)
+            })
     }
 
     pub(super) fn role_of_key(&self, key: &str) -> Option<Role> {
@@ -221,9 +268,11 @@ impl<'a> Checker<'a> {
             .map(|i| Role(i as u8))
     }
 
-    /// Piece letters (`nbrq`, `q r`, `a'b`), each a defined piece; `-` is
-    /// empty, `*` (where `all` allows it) is every piece type.
-    pub(super) fn parse_roles(&self, value: &str, all: bool) -> Result<Vec<Role>, Kind> {
+    /// Piece letters (`nbrq`, `q r`, `a'b`); `-` is empty, `*` (where
+    /// `all` allows it) is every piece type. A letter of no piece here is
+    /// left out, as Fairy-Stockfish does: a parent's `pawnTypes = p` still
+    /// reads in a child without pawns.
+    pub(super) fn parse_roles(&mut self, value: &str, all: bool) -> Result<Vec<Role>, Kind> {
         if value == "-" {
             return Ok(Vec::new());
         }
@@ -231,19 +280,22 @@ impl<'a> Checker<'a> {
             return Ok((0..self.pieces.len()).map(|i| Role(i as u8)).collect());
         }
         let mut roles = Vec::new();
+        let mut unknown = Vec::new();
         let mut rest = value.trim_start();
         while !rest.is_empty() {
             let (letter, _, used) = Letter::parse_prefix(rest).ok_or_else(|| Kind::BadValue {
                 value: value.into(),
                 expected: "piece letters",
             })?;
-            let role = self
-                .role_of(letter)
-                .ok_or_else(|| Kind::UndefinedPiece(letter.to_string()))?;
-            if !roles.contains(&role) {
-                roles.push(role);
+            match self.role_of(letter) {
+                Some(role) if !roles.contains(&role) => roles.push(role),
+                Some(_) => {}
+                None => unknown.push(letter.to_string()),
             }
             rest = rest[used..].trim_start();
+        }
+        if !unknown.is_empty() {
+            self.tolerate(undefined_letters(&unknown));
         }
         Ok(roles)
     }
