@@ -57,11 +57,15 @@ fn run_suite(file: &str, limit: u64) {
 /// Runs a suite with its variant name replaced: `(name, replacement,
 /// variant file text defining the replacement)`.
 fn run_suite_as(file: &str, rename: Option<(&str, &str, &str)>, limit: u64) {
+    let mut set = VariantSet::new();
+    set.load_builtins().expect("built-in variants load");
+    run_suite_in(set, file, rename, limit);
+}
+
+fn run_suite_in(mut set: VariantSet, file: &str, rename: Option<(&str, &str, &str)>, limit: u64) {
     let path = data(file);
     let mut text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut set = VariantSet::new();
-    set.load_builtins().expect("built-in variants load");
     if let Some((name, replacement, ini)) = rename {
         set.load_str("test.ini", ini)
             .strict()
@@ -120,6 +124,7 @@ fn suite_files_are_all_tested() {
         "falcon",
         "fischerandom",
         "fsf-ci",
+        "fsf-variants-ini",
         "giveaway",
         "gothic",
         "grand",
@@ -158,6 +163,25 @@ fn suite_files_are_all_tested() {
     found.sort();
     let expected: Vec<String> = tested.iter().map(|v| format!("perft-{v}.epd")).collect();
     assert_eq!(found, expected);
+}
+
+/// Fairy-Stockfish's own variants.ini (../shared/ref, beside the
+/// repository), with Fairy-Stockfish's counts for the sections Griffon
+/// plays as it does; the file's other sections may be skipped on loading
+/// (their status is in benchmarks/variants/), but none of the suite's.
+#[test]
+fn perft_fsf_variants_ini() {
+    let ini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ref/fsf-variants.ini");
+    let mut set = VariantSet::new();
+    set.load_builtins().expect("built-in variants load");
+    let loaded = set.load_file(&ini);
+    assert!(
+        !loaded.names.is_empty(),
+        "{}: {:?}",
+        ini.display(),
+        loaded.errors
+    );
+    run_suite_in(set, "perft-fsf-variants-ini.epd", None, MAX_NODES);
 }
 
 macro_rules! suite_tests {

@@ -578,13 +578,16 @@ impl Rules {
 }
 
 /// Whether a piece whose tree starts at `root` has any move from `sq` on
-/// an otherwise empty board.
+/// some board (with screens where it hops, targets where it only captures).
 fn can_move(table: &TrajectoryTable, root: u32, sq: Sq) -> bool {
-    use crate::trajectory::{EMPTY, FOE, cell_flags, visit};
+    use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, visit};
     let g = &table.geometry;
     let mut stack = vec![root];
+    // Every occupancy of the squares passed is followed, not only empty
+    // ones: a hopper (a cannon's `pR`) moves only over a screen.
+    let mut seen = std::collections::HashSet::new();
     while let Some(group) = stack.pop() {
-        if group == 0 {
+        if group == 0 || !seen.insert(group) {
             continue;
         }
         let mut i = group as usize;
@@ -596,7 +599,7 @@ fn can_move(table: &TrajectoryTable, root: u32, sq: Sq) -> bool {
                 if cell.visit[EMPTY] & visit::QUIET != 0 || cell.visit[FOE] & visit::CAPTURE != 0 {
                     return true;
                 }
-                stack.push(cell.next[EMPTY]);
+                stack.extend([cell.next[EMPTY], cell.next[FRIEND], cell.next[FOE]]);
             }
             if cell.flags & cell_flags::LAST != 0 {
                 break;
