@@ -123,6 +123,7 @@ fn suite_files_are_all_tested() {
         "embassy",
         "falcon",
         "fischerandom",
+        "fsf-builtins",
         "fsf-ci",
         "fsf-variants-ini",
         "giveaway",
@@ -168,7 +169,7 @@ fn suite_files_are_all_tested() {
 /// Fairy-Stockfish's own variants.ini (../shared/ref, beside the
 /// repository), with Fairy-Stockfish's counts for the sections Griffon
 /// plays as it does; the file's other sections may be skipped on loading
-/// (their status is in benchmarks/variants/), but none of the suite's.
+/// (their status is in BENCHMARKS.md), but none of the suite's.
 #[test]
 fn perft_fsf_variants_ini() {
     let ini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ref/fsf-variants.ini");
@@ -213,6 +214,7 @@ suite_tests! {
     perft_embassy => "perft-embassy.epd";
     perft_falcon => "perft-falcon.epd", MANY_LINES_MAX_NODES;
     perft_fischerandom => "perft-fischerandom.epd";
+    perft_fsf_builtins => "perft-fsf-builtins.epd";
     perft_fsf_ci => "perft-fsf-ci.epd";
     perft_giveaway => "perft-giveaway.epd";
     perft_gothic => "perft-gothic.epd";

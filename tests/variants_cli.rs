@@ -37,8 +37,9 @@ fn lists_builtins_and_checks_user_files() {
     // the three losing-chess variants, 3check, atomic and asean, and those
     // of issue 5: xiangqi, spartan, twokings, wildcastle, with embassy and
     // threekings, and chu; and those of issue 6: crazyhouse, shogi,
-    // minishogi, kyotoshogi, seirawan, superchess.
-    assert_eq!(stdout.lines().count(), 38);
+    // minishogi, kyotoshogi, seirawan, superchess; and Fairy-Stockfish's
+    // gardner, losalamos, antichess, nocheckatomic and extinction.
+    assert_eq!(stdout.lines().count(), 43);
     let capablanca: Vec<&str> = stdout
         .lines()
         .find(|l| l.starts_with("capablanca "))

@@ -63,10 +63,12 @@ fn extinction_reason(rules: &Rules) -> EndReason {
     let Some(ext) = rules.variant.end.extinction.as_ref() else {
         return EndReason::NoPiecesLeft;
     };
-    let royal_gone = ext
-        .piece_types
-        .iter()
-        .all(|r| rules.royal[usize::from(r.0)]);
+    let royal_gone = !ext.all
+        && !ext.piece_types.is_empty()
+        && ext
+            .piece_types
+            .iter()
+            .all(|r| rules.royal[usize::from(r.0)]);
     if royal_gone && rules.blast.is_some() {
         EndReason::KingExploded
     } else if royal_gone {
@@ -84,14 +86,12 @@ fn extinction_reason(rules: &Rules) -> EndReason {
 /// here; the tables refuse variants that count checks.
 pub fn by_material(rules: &Rules, men: &[(Color, Role)], stm: Color) -> Option<Verdict> {
     let ext = rules.variant.end.extinction.as_ref()?;
-    let count = |c: Color| {
+    let sides = [stm, stm.opponent()];
+    let value = ext.outcome(|side, what| {
         men.iter()
-            .filter(|m| m.0 == c && ext.piece_types.contains(&m.1))
+            .filter(|m| m.0 == sides[side] && what.is_none_or(|r| m.1 == r))
             .count() as u32
-    };
-    let alive = |c: Color| men.iter().filter(|m| m.0 == c).count() as u32;
-    let them = stm.opponent();
-    let value = ext.outcome([count(stm), count(them)], [alive(stm), alive(them)])?;
+    })?;
     Some(Verdict {
         value,
         reason: extinction_reason(rules),

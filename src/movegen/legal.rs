@@ -84,7 +84,14 @@ impl Legality {
         } else {
             pos.royals(them).next()
         };
-        if king.is_none() && rules.blast.is_none() && !rules.promotes_to_royal[us.index()] {
+        // Moves that may not give check are tested by making them.
+        let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
+            && pos.royals(them).next().is_some();
+        if king.is_none()
+            && rules.blast.is_none()
+            && !rules.promotes_to_royal[us.index()]
+            && !checks_restricted
+        {
             // Nothing of ours can be in check (losing chess, three kings):
             // every move is legal (but for Lion trading).
             return Legality {
@@ -100,7 +107,13 @@ impl Legality {
             };
         }
         match king {
-            Some(king) if single && monotone && facing_ok && !pos.attacked_by(king, them) => {
+            Some(king)
+                if single
+                    && monotone
+                    && facing_ok
+                    && !checks_restricted
+                    && !pos.attacked_by(king, them) =>
+            {
                 Legality {
                     fast: true,
                     king,
@@ -296,6 +309,14 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
         && (!m.is(flag::CASTLE) || castling_passed_safely(pos, us, m))
         && (!pos.rules().has_lions || lion_rules_allow(pos, us, m, undo))
         && !drop_mate(pos, m)
+        && !(check_forbidden(pos, m) && pos.in_check(us.opponent()))
+}
+
+/// Whether `m` may not give check: no move may where `checking = false`,
+/// no drop where `dropChecks = false` (Fairy-Stockfish's rules).
+fn check_forbidden(pos: &Position, m: Move) -> bool {
+    let variant = &pos.rules().variant;
+    !variant.end.checking || (m.is_drop() && !variant.drops.drop_checks)
 }
 
 /// The side to move has a legal move.

@@ -437,7 +437,9 @@ impl Position {
     fn atomic_in_check(&self, color: Color) -> bool {
         let them = color.opponent();
         let Some(ours) = self.royals(color).next() else {
-            return true;
+            // A king blown up is the worst check; where no piece is royal
+            // (atomic giveaway) there is no check at all.
+            return self.rules.royal.iter().any(|&r| r);
         };
         let Some(theirs) = self.royals(them).next() else {
             return false;
@@ -518,24 +520,14 @@ impl Position {
             }
         }
         let ext = self.rules.variant.end.extinction.as_ref()?;
-        let counted = &self.rules.extinction_type;
-        let count = |c: Color| {
-            if self.rules.extinction_all {
-                self.alive[c.index()].count_ones()
-            } else {
-                self.pieces(c)
-                    .filter(|(_, s)| counted[usize::from(s.role.0)])
-                    .count() as u32
+        let sides = [self.side, self.side.opponent()];
+        ext.outcome(|side, what| {
+            let c = sides[side];
+            match what {
+                None => self.alive[c.index()].count_ones(),
+                Some(role) => self.pieces(c).filter(|(_, s)| s.role == role).count() as u32,
             }
-        };
-        let (us, them) = (self.side, self.side.opponent());
-        ext.outcome(
-            [count(us), count(them)],
-            [
-                self.alive[us.index()].count_ones(),
-                self.alive[them.index()].count_ones(),
-            ],
-        )
+        })
     }
 
     /// n-check: the checks `color` still has to give to win.

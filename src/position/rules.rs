@@ -166,11 +166,6 @@ pub struct Rules {
     pub weak_bridge: Box<[bool]>,
     /// Some role is a Lion.
     pub has_lions: bool,
-    /// Per role: counted by the extinction rule (`extinctionPieceTypes`),
-    /// and whether that is every role, so the count is the men alive: the
-    /// rule is judged at every node, and Chu Shogi has 48 types.
-    pub extinction_type: Box<[bool]>,
-    pub extinction_all: bool,
     /// Per colour, role and padded square: the piece could never move
     /// again from there (a shogi pawn on the last rank), so it must
     /// promote on arriving.
@@ -369,14 +364,6 @@ impl Rules {
         let lion = role_set(&variant.end.lion_types);
         let weak_bridge = role_set(&variant.end.lion_weak_bridges);
         let has_lions = lion.iter().any(|&l| l);
-        let extinction_type = role_set(
-            variant
-                .end
-                .extinction
-                .as_ref()
-                .map_or(&[][..], |e| &e.piece_types[..]),
-        );
-        let extinction_all = extinction_type.iter().all(|&t| t);
         let stuck = Color::BOTH.map(|c| {
             let mut v = vec![false; roles * g.size];
             for r in 0..roles {
@@ -539,8 +526,6 @@ impl Rules {
             lion,
             weak_bridge,
             has_lions,
-            extinction_type,
-            extinction_all,
             stuck,
             must_promote,
             ep_capturer,

@@ -140,7 +140,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "petrifyBlastPieces",
     "castlingDroppedPiece",
     "oppositeCastling",
-    "dropChecks",
     "mustDrop",
     "mustDropType",
     "dropLoop",

@@ -48,7 +48,7 @@
 //! a capital: `King`, `Fers`, `CustomPiece3`) `soldierPromotionRank`
 //! `pieceDrops` `capturesToHand` `dropRegion(White/Black)` `firstRankPawnDrops`
 //! `promotionZonePawnDrops` `dropNoDoubled` `dropNoDoubledCount`
-//! `shogiPawnDropMateIllegal` `dropPromoted` `gating` `seirawanGating`
+//! `shogiPawnDropMateIllegal` `dropPromoted` `dropChecks` `gating` `seirawanGating`
 //! `mandatoryPiecePromotion` `pieceDemotion` `promotionRequireInHand`
 //! `promotionConsumeInHand` `blastOnCapture`. Other Fairy-Stockfish
 //! options are recognised and ignored with a "not supported yet" warning.
@@ -312,6 +312,9 @@ pub struct Drops {
     /// Pieces may be dropped as their promoted type (`dropPromoted`,
     /// Kyoto shogi).
     pub drop_promoted: bool,
+    /// A drop may give check (`dropChecks`; Fairy-Stockfish's atomiczh
+    /// forbids it).
+    pub drop_checks: bool,
     /// Seirawan gating (`gating`): a piece leaving a square of its back
     /// rank that it has not left before may bring a piece from the holdings
     /// onto that square; the castling field of FENs lists these squares.
@@ -325,7 +328,12 @@ pub struct Drops {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extinction {
     pub value: GameValue,
+    /// Types counted one by one: a side whose men of any one of them fall
+    /// to `piece_count` is extinct (Fairy-Stockfish's reading; extinction
+    /// chess loses with its last queen, whatever else is left).
     pub piece_types: Vec<Role>,
+    /// `*`: all men counted together (the bare king, losing chess).
+    pub all: bool,
     pub piece_count: u32,
     pub opponent_piece_count: u32,
     pub claim: bool,
@@ -335,14 +343,36 @@ pub struct Extinction {
 }
 
 impl Extinction {
-    /// The result for the side to move, from the number of its and its
-    /// opponent's men of `piece_types` (`counted`) and of all men
-    /// (`alive`), each as [side to move, opponent]; `None` while the
-    /// game goes on. The extinct side gets `value`, its opponent the
-    /// reverse; with `claim` only the side to move can win this way.
-    pub fn outcome(&self, counted: [u32; 2], alive: [u32; 2]) -> Option<GameValue> {
+    /// The result for the side to move, from `count(side, what)`: the
+    /// number of men of `side` (0 the side to move, 1 its opponent) of
+    /// type `Some(role)`, or of all types for `None`; `None` while the
+    /// game goes on. A side is extinct when, for one counted type, it has
+    /// at most `piece_count` and its opponent at least
+    /// `opponent_piece_count` of that type. The extinct side gets
+    /// `value`, its opponent the reverse; with `claim` only the side to
+    /// move can win this way.
+    pub fn outcome(&self, count: impl Fn(usize, Option<Role>) -> u32) -> Option<GameValue> {
+        let counted = self
+            .piece_types
+            .iter()
+            .map(|&r| Some(r))
+            .chain(self.all.then_some(None));
         let extinct = |side: usize| {
-            counted[side] <= self.piece_count && alive[1 - side] >= self.opponent_piece_count
+            if self.pseudo_royal {
+                // Royal men of several types (chak's king and its promoted
+                // king, which starts absent): the game ends with the last.
+                let all = |s: usize| {
+                    self.piece_types
+                        .iter()
+                        .map(|&r| count(s, Some(r)))
+                        .sum::<u32>()
+                };
+                return all(side) <= self.piece_count && all(1 - side) >= self.opponent_piece_count;
+            }
+            counted.clone().any(|what| {
+                count(side, what) <= self.piece_count
+                    && count(1 - side, what) >= self.opponent_piece_count
+            })
         };
         if extinct(1) {
             Some(match self.value {
@@ -360,7 +390,8 @@ impl Extinction {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// False when checks are not allowed at all.
+    /// False when checks are not allowed at all (`checking = false`): a
+    /// move that gives check is illegal, as in Fairy-Stockfish.
     pub checking: bool,
     /// A side that can capture must (losing chess): captures, when there
     /// are any, are the only legal moves.

@@ -408,11 +408,11 @@ def check_variant(args, variant):
 
 
 SUITE_HEADER = """\
-# Fairy-Stockfish's perft counts (its `go perft`) for the variants of {ini}
+# Fairy-Stockfish's perft counts (its `go perft`) for {what}
 # where Griffon agreed when this file was made: the start position and
 # {walks} positions each after {plies} random moves (seed {seed}), depth {depth}.
-# Made by tools/reference/fsf_perft.py --suite; the variants not here are
-# listed with their status in benchmarks/variants/.
+# Made by tools/reference/fsf_perft.py --suite; the status of every
+# variant is in BENCHMARKS.md.
 """
 
 
@@ -502,8 +502,10 @@ def main():
         print(f"{name}\t{status}\t{detail}")
     if args.suite:
         with open(args.suite, "w") as out:
+            what = (f"the variants of {os.path.basename(args.ini)}" if args.ini
+                    else "the variants named (built in to both engines)")
             out.write(SUITE_HEADER.format(
-                ini=os.path.basename(args.ini or "-"), depth=args.depth, walks=args.walks,
+                what=what, depth=args.depth, walks=args.walks,
                 plies=args.walk_plies, seed=args.seed))
             for v in sorted(results):
                 lines = results[v][3] if len(results[v]) > 3 else []

@@ -209,6 +209,7 @@ impl<'a> Checker<'a> {
             no_doubled_count: self.number("dropNoDoubledCount", 1),
             no_drop_mate,
             drop_promoted: self.bool("dropPromoted", false),
+            drop_checks: self.bool("dropChecks", true),
             gating,
         }
     }
@@ -318,16 +319,25 @@ impl<'a> Checker<'a> {
 
     pub(super) fn game_end(&mut self) -> GameEnd {
         let extinction_value = self.game_value("extinctionValue", None, true);
-        let piece_types = self.read("extinctionPieceTypes", Vec::new(), |c, v| {
-            c.parse_roles(v, true)
+        // `*` counts all men together, beside any letters counted by type.
+        let (piece_types, all) = self.read("extinctionPieceTypes", (Vec::new(), false), |c, v| {
+            let letters: String = v.chars().filter(|&ch| ch != '*').collect();
+            let roles = if letters.trim().is_empty() {
+                Vec::new()
+            } else {
+                c.parse_roles(&letters, false)?
+            };
+            Ok((roles, v.contains('*')))
         });
         let piece_count = self.number("extinctionPieceCount", 0);
         let opponent_piece_count = self.number("extinctionOpponentPieceCount", 0);
         let claim = self.bool("extinctionClaim", false);
         let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
         if pseudo_royal && extinction_value.is_some() {
-            for r in &piece_types {
-                self.pieces[usize::from(r.0)].royal = true;
+            for (r, piece) in self.pieces.iter_mut().enumerate() {
+                if all || piece_types.contains(&Role(r as u8)) {
+                    piece.royal = true;
+                }
             }
         }
         let counting_rule = self.read("countingRule", None, |_, v| match v {
@@ -360,6 +370,7 @@ impl<'a> Checker<'a> {
             extinction: extinction_value.map(|value| Extinction {
                 value,
                 piece_types,
+                all,
                 piece_count,
                 opponent_piece_count,
                 claim,
