@@ -410,15 +410,12 @@ fn spartan_two_kings_and_duple_check() {
             }
         })
     );
-    // A side with no king left has lost.
+    // The last king cannot be taken (it may not be left attacked), so
+    // the count of kings ends nothing: as in Fairy-Stockfish, whose
+    // extinction rule skips pseudo-royal pieces, a kingless side set up
+    // from a FEN just has no moves (stalemate, a draw here).
     let mut g = game("spartan", "8/8/8/8/8/8/8/4K3 b - - 0 1");
-    assert!(matches!(
-        g.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            ..
-        })
-    ));
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
 }
 
 #[test]

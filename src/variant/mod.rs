@@ -338,8 +338,14 @@ pub struct Extinction {
     pub opponent_piece_count: u32,
     pub claim: bool,
     /// The pieces of `piece_types` are royal: a move may not leave one
-    /// attacked (Fairy-Stockfish's `extinctionPseudoRoyal`).
+    /// attacked (Fairy-Stockfish's `extinctionPseudoRoyal`). They cannot
+    /// be taken then, so, as in Fairy-Stockfish, their count ends nothing
+    /// unless captures explode (`blast`): maharajah's Black has no
+    /// maharajah to lose, chak's promoted king starts absent.
     pub pseudo_royal: bool,
+    /// Captures explode (`blastOnCapture`), which can take a pseudo-royal
+    /// piece.
+    pub blast: bool,
 }
 
 impl Extinction {
@@ -352,23 +358,15 @@ impl Extinction {
     /// `value`, its opponent the reverse; with `claim` only the side to
     /// move can win this way.
     pub fn outcome(&self, count: impl Fn(usize, Option<Role>) -> u32) -> Option<GameValue> {
+        if self.pseudo_royal && !self.blast {
+            return None;
+        }
         let counted = self
             .piece_types
             .iter()
             .map(|&r| Some(r))
             .chain(self.all.then_some(None));
         let extinct = |side: usize| {
-            if self.pseudo_royal {
-                // Royal men of several types (chak's king and its promoted
-                // king, which starts absent): the game ends with the last.
-                let all = |s: usize| {
-                    self.piece_types
-                        .iter()
-                        .map(|&r| count(s, Some(r)))
-                        .sum::<u32>()
-                };
-                return all(side) <= self.piece_count && all(1 - side) >= self.opponent_piece_count;
-            }
             counted.clone().any(|what| {
                 count(side, what) <= self.piece_count
                     && count(1 - side, what) >= self.opponent_piece_count
