@@ -85,9 +85,8 @@ fn extinction_reason(rules: &Rules) -> EndReason {
 /// generation needs it for a whole table. Check counting has no state
 /// here; the tables refuse variants that count checks.
 pub fn by_material(rules: &Rules, men: &[(Color, Role)], stm: Color) -> Option<Verdict> {
-    let ext = rules.variant.end.extinction.as_ref()?;
     let sides = [stm, stm.opponent()];
-    let value = ext.outcome(|side, what| {
+    let value = rules.variant.extinction_outcome(|side, what| {
         men.iter()
             .filter(|m| m.0 == sides[side] && what.is_none_or(|r| m.1 == r))
             .count() as u32

@@ -519,9 +519,8 @@ impl Position {
                 return Some(GameValue::Win);
             }
         }
-        let ext = self.rules.variant.end.extinction.as_ref()?;
         let sides = [self.side, self.side.opponent()];
-        ext.outcome(|side, what| {
+        self.rules.variant.extinction_outcome(|side, what| {
             let c = sides[side];
             match what {
                 None => self.alive[c.index()].count_ones(),

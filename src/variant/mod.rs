@@ -338,14 +338,9 @@ pub struct Extinction {
     pub opponent_piece_count: u32,
     pub claim: bool,
     /// The pieces of `piece_types` are royal: a move may not leave one
-    /// attacked (Fairy-Stockfish's `extinctionPseudoRoyal`). They cannot
-    /// be taken then, so, as in Fairy-Stockfish, their count ends nothing
-    /// unless captures explode (`blast`): maharajah's Black has no
-    /// maharajah to lose, chak's promoted king starts absent.
+    /// attacked (Fairy-Stockfish's `extinctionPseudoRoyal`; see
+    /// [`Variant::extinction_outcome`]).
     pub pseudo_royal: bool,
-    /// Captures explode (`blastOnCapture`), which can take a pseudo-royal
-    /// piece.
-    pub blast: bool,
 }
 
 impl Extinction {
@@ -358,27 +353,27 @@ impl Extinction {
     /// `value`, its opponent the reverse; with `claim` only the side to
     /// move can win this way.
     pub fn outcome(&self, count: impl Fn(usize, Option<Role>) -> u32) -> Option<GameValue> {
-        if self.pseudo_royal && !self.blast {
-            return None;
-        }
         let counted = self
             .piece_types
             .iter()
             .map(|&r| Some(r))
             .chain(self.all.then_some(None));
-        let extinct = |side: usize| {
-            counted.clone().any(|what| {
-                count(side, what) <= self.piece_count
-                    && count(1 - side, what) >= self.opponent_piece_count
-            })
-        };
-        if extinct(1) {
+        // Each type counted once per side: the rule is judged at every node.
+        let mut extinct = [false; 2];
+        for what in counted {
+            let n = [count(0, what), count(1, what)];
+            for side in 0..2 {
+                extinct[side] |=
+                    n[side] <= self.piece_count && n[1 - side] >= self.opponent_piece_count;
+            }
+        }
+        if extinct[1] {
             Some(match self.value {
                 GameValue::Win => GameValue::Loss,
                 GameValue::Loss => GameValue::Win,
                 GameValue::Draw => GameValue::Draw,
             })
-        } else if !self.claim && extinct(0) {
+        } else if !self.claim && extinct[0] {
             Some(self.value)
         } else {
             None
@@ -499,6 +494,22 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The extinction rule's result ([`Extinction::outcome`]), if the
+    /// variant has one that can end the game. Pseudo-royal men cannot be
+    /// taken (unless captures explode), so, as in Fairy-Stockfish, their
+    /// count ends nothing: maharajah's Black has no maharajah to lose,
+    /// chak's promoted king starts absent.
+    pub fn extinction_outcome(
+        &self,
+        count: impl Fn(usize, Option<Role>) -> u32,
+    ) -> Option<GameValue> {
+        let ext = self.end.extinction.as_ref()?;
+        if ext.pseudo_royal && !self.blast_on_capture {
+            return None;
+        }
+        ext.outcome(count)
+    }
+
     /// Checkmate is the only way to win: checks allowed, no forced
     /// captures, extinction, check counting, drops or explosions, and a
     /// stalemate is a plain draw. Then material that can never give mate

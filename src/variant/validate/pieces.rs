@@ -172,19 +172,18 @@ impl<'a> Checker<'a> {
     /// here is left out (a child may drop a piece its parent named).
     pub(super) fn read_piece_names(&mut self) {
         let names: Vec<(Option<Role>, String)> = self.read("pieceNames", Vec::new(), |c, v| {
+            let mut unknown = Vec::new();
             let names = pairs(v, "letter:name", |letter, name, bad| {
-                let role = Letter::parse(letter).ok_or_else(bad)?;
+                let l = Letter::parse(letter).ok_or_else(bad)?;
                 if name.is_empty() {
                     return Err(bad());
                 }
-                Ok((c.role_of(role), name.to_string()))
+                let role = c.role_of(l);
+                if role.is_none() {
+                    unknown.push(letter.to_string());
+                }
+                Ok((role, name.to_string()))
             })?;
-            let unknown: Vec<String> = v
-                .split_whitespace()
-                .zip(&names)
-                .filter(|(_, (role, _))| role.is_none())
-                .filter_map(|(pair, _)| pair.split_once(':').map(|(l, _)| l.to_string()))
-                .collect();
             if !unknown.is_empty() {
                 c.tolerate(undefined_letters(&unknown));
             }

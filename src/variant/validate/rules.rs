@@ -375,7 +375,6 @@ impl<'a> Checker<'a> {
                 opponent_piece_count,
                 claim,
                 pseudo_royal,
-                blast: self.bool("blastOnCapture", false),
             }),
             n_move_rule: self.number("nMoveRule", 50),
             n_move_rule_types: n_move_types,
