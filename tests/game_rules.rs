@@ -663,3 +663,76 @@ fn chu_king_and_prince_may_be_left_attacked() {
     );
     assert!(g.parse_move("h11g11").is_ok());
 }
+
+#[test]
+fn king_of_the_hill_and_racing_kings_flags() {
+    // A king on d5: the goal, whoever is to move.
+    let mut g = game("kingofthehill", "8/8/8/3K4/8/8/8/k7 b - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: EndReason::FlagReached
+        })
+    );
+    // Racing kings: White got there first and Black's king can follow
+    // (a8 or b8): the game goes on; after Black follows, a draw.
+    let mut g = game("racingkings", "7K/k7/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, &["a7b8"]);
+    assert!(
+        matches!(g.outcome(), Some(Outcome::Draw { reason }) if reason == EndReason::FlagReached)
+    );
+    // Black's king too far to follow: White has won at once.
+    let mut g = game("racingkings", "7K/8/k7/8/8/8/8/8 b - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    // Black reached the last rank first: White, to move, has lost.
+    let mut g = game("racingkings", "1k6/8/8/8/8/8/8/K7 w - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        })
+    ));
+}
+
+/// Positions where a flag rule decides, with Fairy-Stockfish's perft
+/// counts (its `go perft`, built from pyffish 0.0.90's source).
+#[test]
+fn flag_positions_agree_with_fairy_stockfish() {
+    let cases: &[(&str, &str, u32, u64)] = &[
+        // Black's king may follow White's: only its moves that get there
+        // matter for the result, but all are played.
+        ("racingkings", "7K/k7/8/8/8/8/8/8 b - - 0 1", 1, 5),
+        ("racingkings", "7K/8/k7/8/8/8/8/8 b - - 0 1", 2, 0),
+        // It may follow by taking the rook on a8.
+        ("racingkings", "R4K2/1k6/8/8/8/8/8/8 b - - 0 1", 1, 4),
+        // Every square it could follow to is covered: lost at once.
+        ("racingkings", "R4K2/1k6/8/8/8/8/8/1R6 b - - 0 1", 1, 0),
+        ("racingkings", "5K2/1k6/8/8/8/8/8/RR6 b - - 0 1", 1, 0),
+        ("racingkings", "7K/1k6/2n5/8/8/8/8/R1R5 b - - 0 1", 1, 12),
+        ("racingkings", "8/K7/8/1k6/8/8/8/7r w - - 0 1", 4, 797),
+        ("kingofthehill", "8/8/8/3K4/8/8/8/k7 b - - 0 1", 2, 0),
+        ("kingofthehill", "8/8/8/8/2K5/8/8/k7 w - - 0 1", 3, 105),
+        ("breakthrough", "8/8/8/8/8/8/1p6/P7 w - - 0 1", 3, 0),
+        ("breakthrough", "8/P7/8/8/8/8/1p6/8 w - - 0 1", 3, 0),
+    ];
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    for &(variant, fen, depth, expected) in cases {
+        let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+        let mut pos = Position::from_fen(rules, fen).unwrap();
+        assert_eq!(
+            perft(&mut pos, depth),
+            expected,
+            "{variant} {fen} depth {depth}"
+        );
+    }
+}

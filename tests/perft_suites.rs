@@ -125,6 +125,7 @@ fn suite_files_are_all_tested() {
         "fischerandom",
         "fsf-builtins",
         "fsf-ci",
+        "fsf-goals",
         "fsf-variants-ini",
         "giveaway",
         "gothic",
@@ -166,12 +167,11 @@ fn suite_files_are_all_tested() {
     assert_eq!(found, expected);
 }
 
-/// Fairy-Stockfish's own variants.ini (../shared/ref, beside the
-/// repository), with Fairy-Stockfish's counts for the sections Griffon
-/// plays as it does; the file's other sections may be skipped on loading
-/// (their status is in BENCHMARKS.md), but none of the suite's.
-#[test]
-fn perft_fsf_variants_ini() {
+/// The built-in variants and Fairy-Stockfish's own variants.ini
+/// (../shared/ref, beside the repository); the file's sections Griffon
+/// does not play as Fairy-Stockfish does may be skipped on loading (their
+/// status is in BENCHMARKS.md), but none of the suites'.
+fn with_fsf_variants_ini() -> VariantSet {
     let ini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ref/fsf-variants.ini");
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-in variants load");
@@ -182,7 +182,32 @@ fn perft_fsf_variants_ini() {
         ini.display(),
         loaded.errors
     );
-    run_suite_in(set, "perft-fsf-variants-ini.epd", None, MAX_NODES);
+    set
+}
+
+/// Fairy-Stockfish's counts for the sections of its variants.ini that
+/// Griffon plays as it does.
+#[test]
+fn perft_fsf_variants_ini() {
+    run_suite_in(
+        with_fsf_variants_ini(),
+        "perft-fsf-variants-ini.epd",
+        None,
+        MAX_NODES,
+    );
+}
+
+/// Games won by reaching a goal (a flag region, a connection), with
+/// positions from long random games so that goals are reached inside the
+/// trees: Fairy-Stockfish's counts.
+#[test]
+fn perft_fsf_goals() {
+    run_suite_in(
+        with_fsf_variants_ini(),
+        "perft-fsf-goals.epd",
+        None,
+        MAX_NODES,
+    );
 }
 
 macro_rules! suite_tests {

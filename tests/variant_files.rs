@@ -136,6 +136,11 @@ const FACTS: &[(&str, u8, u8, usize, usize, bool)] = &[
     ("antichess", 8, 8, 16, 6, false),
     ("nocheckatomic", 8, 8, 16, 6, true),
     ("extinction", 8, 8, 16, 6, true),
+    // Won by a flag: king of the hill, racing kings (no pawns on the
+    // board, no castling), breakthrough (one type of man, no king).
+    ("kingofthehill", 8, 8, 16, 6, true),
+    ("racingkings", 8, 8, 8, 6, false),
+    ("breakthrough", 8, 8, 16, 1, false),
     // Chu Shogi: 21 types on the start array and 7 that exist only
     // promoted.
     ("chu", 12, 12, 46, 28, false),
@@ -158,12 +163,20 @@ const NO_ROYAL: &[&str] = &[
     "antichess",
     "nocheckatomic",
     "extinction",
+    "breakthrough",
 ];
 
 /// Variants without promotion (the xiangqi soldier never promotes).
 /// (Chu promotes shogi-style: each piece to its own promoted type.)
 /// No chess-style promotion (shogi types promote by `promotedPieceType`).
-const NO_PROMOTION: &[&str] = &["xiangqi", "chu", "shogi", "minishogi", "kyotoshogi"];
+const NO_PROMOTION: &[&str] = &[
+    "xiangqi",
+    "chu",
+    "shogi",
+    "minishogi",
+    "kyotoshogi",
+    "breakthrough",
+];
 
 #[test]
 fn every_builtin_has_the_facts_of_its_rules() {

@@ -38,8 +38,9 @@ fn lists_builtins_and_checks_user_files() {
     // of issue 5: xiangqi, spartan, twokings, wildcastle, with embassy and
     // threekings, and chu; and those of issue 6: crazyhouse, shogi,
     // minishogi, kyotoshogi, seirawan, superchess; and Fairy-Stockfish's
-    // gardner, losalamos, antichess, nocheckatomic and extinction.
-    assert_eq!(stdout.lines().count(), 43);
+    // gardner, losalamos, antichess, nocheckatomic and extinction,
+    // kingofthehill, racingkings and breakthrough.
+    assert_eq!(stdout.lines().count(), 46);
     let capablanca: Vec<&str> = stdout
         .lines()
         .find(|l| l.starts_with("capablanca "))

@@ -26,36 +26,37 @@ pub use reason::{EndReason, Outcome, Verdict};
 pub use repetition::{Cycle, Past, Seen, occurrences, repeated, repetition_value};
 
 use crate::movegen::has_legal_move;
-use crate::position::{Position, Rules};
+use crate::position::{Position, RuleEnd, Rules};
 use crate::types::{Color, Role};
 use crate::variant::GameValue;
 
-/// An end by a rule of material or checks (n-check, extinction, the bare
-/// king), which needs no move generation; `None` while those rules let
-/// the game go on.
+/// An end by a rule of material, checks or goals (extinction, the bare
+/// king, n-check, a flag reached, pieces connected), which needs no move
+/// generation; `None` while those rules let the game go on.
 #[inline]
 pub fn by_rule(pos: &Position) -> Option<Verdict> {
-    let value = pos.rule_outcome()?;
+    let (value, rule) = pos.rule_outcome()?;
     Some(Verdict {
         value,
-        reason: rule_reason(pos),
+        reason: rule_reason(pos, rule),
     })
 }
 
-/// Which rule [`by_rule`] applied.
+/// The reason [`by_rule`] gives for `rule`.
 #[cold]
-fn rule_reason(pos: &Position) -> EndReason {
+fn rule_reason(pos: &Position, rule: RuleEnd) -> EndReason {
     let rules = pos.rules();
-    let end = &rules.variant.end;
-    let checks_given =
-        end.check_counting && Color::BOTH.into_iter().any(|c| pos.checks_to_give(c) == 0);
-    if checks_given {
-        let start = rules.variant.start.checks_remaining;
-        return EndReason::ChecksGiven {
-            checks: start.map_or(3, |c| c[0].max(c[1])),
-        };
+    match rule {
+        RuleEnd::ChecksGiven => {
+            let start = rules.variant.start.checks_remaining;
+            EndReason::ChecksGiven {
+                checks: start.map_or(3, |c| c[0].max(c[1])),
+            }
+        }
+        RuleEnd::Extinction => extinction_reason(rules),
+        RuleEnd::Flag => EndReason::FlagReached,
+        RuleEnd::Connect => EndReason::Connected,
     }
-    extinction_reason(rules)
 }
 
 /// Which kind of extinction the variant's rule is.

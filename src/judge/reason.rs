@@ -24,6 +24,11 @@ pub enum EndReason {
     BareKing,
     /// A side lost every piece of the types the variant counts.
     NoPiecesLeft,
+    /// A side's flag pieces reached their region (king of the hill,
+    /// racing kings).
+    FlagReached,
+    /// A side connected its pieces (a line, a block, a chain).
+    Connected,
     /// A makruk or ASEAN count ran out.
     CountingRule,
     /// No placement of the material left is checkmate: a dead position.
@@ -58,6 +63,8 @@ impl EndReason {
                 | EndReason::KingExploded
                 | EndReason::BareKing
                 | EndReason::NoPiecesLeft
+                | EndReason::FlagReached
+                | EndReason::Connected
         )
     }
 
@@ -88,6 +95,8 @@ impl fmt::Display for EndReason {
             EndReason::KingExploded => f.write_str("king exploded"),
             EndReason::BareKing => f.write_str("bare king"),
             EndReason::NoPiecesLeft => f.write_str("no pieces left"),
+            EndReason::FlagReached => f.write_str("goal reached"),
+            EndReason::Connected => f.write_str("pieces connected"),
             EndReason::CountingRule => f.write_str("counting rule"),
             EndReason::InsufficientMaterial => f.write_str("insufficient material"),
             EndReason::MoveRule { moves } => write!(f, "{moves}-move rule"),

@@ -11,6 +11,7 @@ mod attack;
 pub mod chase;
 mod counting;
 mod fen;
+mod goals;
 mod make;
 pub mod rules;
 mod scratch;
@@ -46,6 +47,19 @@ const NO_SLOT: Slot = Slot {
     virgin: false,
     promoted: false,
 };
+
+/// Which rule other than mate ended a game ([`Position::rule_outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleEnd {
+    /// A side lost the pieces the variant counts (extinction, bare king).
+    Extinction,
+    /// A flag piece reached its region.
+    Flag,
+    /// A side gave its last check (n-check).
+    ChecksGiven,
+    /// A side connected its pieces.
+    Connect,
+}
 
 /// Where an e.p. capture may land, and whom it removes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -366,8 +380,30 @@ impl Position {
     /// two-kings rule.
     pub(crate) fn royal_type_squares(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
         self.pieces(color)
+            .filter(move |(_, s)| {
+                self.rules.royal[usize::from(s.role.0)] && self.royal_by_count(color, s.role)
+            })
+            .map(|(_, s)| s.sq)
+    }
+
+    /// Squares of all `color`'s pieces of royal types, whatever their
+    /// count (see [`Position::royal_by_count`]).
+    fn royal_candidates(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
+        self.pieces(color)
             .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
             .map(|(_, s)| s.sq)
+    }
+
+    /// A pseudo-royal type is royal only while losing a piece of it would
+    /// end the game (Fairy-Stockfish: two maharajahs are not in check when
+    /// one is attacked); other royal types always are.
+    #[inline]
+    fn royal_by_count(&self, color: Color, role: Role) -> bool {
+        match self.rules.pseudo_royal_limit {
+            None => true,
+            Some(limit) if limit.all => self.alive[color.index()].count_ones() <= limit.most,
+            Some(limit) => self.count(color, role) <= limit.most,
+        }
     }
 
     /// XBoard's two-kings rule: of several pieces of a royal type, the one
@@ -401,9 +437,13 @@ impl Position {
                 _ => false,
             }
         } else if end.duple_check {
-            // Only when every royal piece is attacked.
-            let mut royals = self.royals(color).peekable();
-            royals.peek().is_some() && royals.all(attacked)
+            // When every piece of a royal type is attacked; pseudo-royal
+            // ones also when one that is royal by its count is (Fairy-
+            // Stockfish's spartan: one king left is in check alone).
+            let counted =
+                self.rules.pseudo_royal_limit.is_some() && self.royals(color).any(attacked);
+            let mut all = self.royal_candidates(color).peekable();
+            counted || (all.peek().is_some() && all.all(attacked))
         } else {
             self.royals(color).any(attacked)
         };
@@ -501,32 +541,42 @@ impl Position {
                 .is_some_and(|(c, _)| c != color)
     }
 
-    /// The game has ended by a rule other than mate: extinction (the
-    /// shatranj bare king). With `claim`, only the side to move can win this
-    /// way, so a bared side still gets its reply.
+    /// The game has ended by a rule other than mate (see
+    /// [`Position::rule_outcome`]).
     pub fn game_over_by_rule(&self) -> bool {
         self.rule_outcome().is_some()
     }
 
     /// The result for the side to move when a rule other than mate has
-    /// ended the game (extinction / bare king), else `None`.
-    pub fn rule_outcome(&self) -> Option<GameValue> {
-        if self.rules.variant.end.check_counting {
-            if self.checks[self.side.opponent().index()] == 0 {
-                return Some(GameValue::Loss);
-            }
-            if self.checks[self.side.index()] == 0 {
-                return Some(GameValue::Win);
-            }
-        }
+    /// ended the game, and which rule; `None` while the game goes on. The
+    /// rules are judged in Fairy-Stockfish's order: extinction (with
+    /// `claim`, only the side to move can win this way, so a bared side
+    /// still gets its reply), the flag, checks given, connections.
+    pub fn rule_outcome(&self) -> Option<(GameValue, RuleEnd)> {
         let sides = [self.side, self.side.opponent()];
-        self.rules.variant.extinction_outcome(|side, what| {
+        let extinct = self.rules.variant.extinction_outcome(|side, what| {
             let c = sides[side];
             match what {
                 None => self.alive[c.index()].count_ones(),
                 Some(role) => self.pieces(c).filter(|(_, s)| s.role == role).count() as u32,
             }
-        })
+        });
+        if let Some(value) = extinct {
+            return Some((value, RuleEnd::Extinction));
+        }
+        if let Some(value) = self.flag_outcome() {
+            return Some((value, RuleEnd::Flag));
+        }
+        if self.rules.variant.end.check_counting {
+            if self.checks[self.side.opponent().index()] == 0 {
+                return Some((GameValue::Loss, RuleEnd::ChecksGiven));
+            }
+            if self.checks[self.side.index()] == 0 {
+                return Some((GameValue::Win, RuleEnd::ChecksGiven));
+            }
+        }
+        self.connect_outcome()
+            .map(|value| (value, RuleEnd::Connect))
     }
 
     /// n-check: the checks `color` still has to give to win.

@@ -141,6 +141,10 @@ pub struct Rules {
     pub zobrist: Zobrist,
     /// Per role: it is royal (check and mate apply).
     pub royal: Box<[bool]>,
+    /// Fairy-Stockfish's pseudo-royal extinction types: such a piece is
+    /// royal only while its side has at most this many of its type (of
+    /// all its men, for `*`), so that losing it would be extinction.
+    pub pseudo_royal_limit: Option<PseudoRoyalLimit>,
     /// Per role: it promotes in the zone (pawn types).
     pub promotes: [Box<[bool]>; 2],
     /// Per colour and padded square: inside the promotion zone.
@@ -223,9 +227,19 @@ pub struct Rules {
     pub blast: Option<[i16; 8]>,
     /// The chasing rule's tables (xiangqi), `None` where it does not apply.
     pub chase: Option<super::chase::ChaseRules>,
+    /// Flag regions and connection goals.
+    pub goals: super::goals::GoalRules,
     /// Answers of the game-end judge's dead-position mate searches, by
     /// material, computed when first needed.
     pub(crate) mate_cache: Mutex<HashMap<MateMaterial, bool>>,
+}
+
+/// See [`Rules::pseudo_royal_limit`].
+#[derive(Clone, Copy, Debug)]
+pub struct PseudoRoyalLimit {
+    pub most: u32,
+    /// Count all men together (`extinctionPieceTypes = *`).
+    pub all: bool,
 }
 
 /// Who attacks with what: the key of the dead-position mate-search cache.
@@ -250,6 +264,15 @@ impl Rules {
         let roles = variant.pieces.len();
         let zobrist = Zobrist::new(roles, g.size);
         let royal: Box<[bool]> = variant.pieces.iter().map(|p| p.royal).collect();
+        let pseudo_royal_limit = variant
+            .end
+            .extinction
+            .as_ref()
+            .filter(|e| e.pseudo_royal)
+            .map(|e| PseudoRoyalLimit {
+                most: e.piece_count + 1,
+                all: e.all,
+            });
         let region_map = |region: &crate::types::Region| -> Box<[bool]> {
             let mut m = vec![false; g.size];
             for s in region.iter() {
@@ -510,11 +533,13 @@ impl Rules {
             .blast_on_capture
             .then(|| table.geometry.king_steps());
         let chase = super::chase::ChaseRules::new(&variant, g);
+        let goals = super::goals::GoalRules::new(&variant, g);
         Ok(Arc::new(Rules {
             variant,
             table,
             zobrist,
             royal,
+            pseudo_royal_limit,
             promotes,
             promotion_zone,
             promotion_choices,
@@ -547,6 +572,7 @@ impl Rules {
             leaps,
             blast,
             chase,
+            goals,
             mate_cache: Mutex::new(HashMap::new()),
         }))
     }

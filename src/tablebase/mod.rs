@@ -267,6 +267,8 @@ pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
         "captures are compulsory".into()
     } else if end.check_counting {
         "it counts checks".into()
+    } else if end.flag.is_some() || end.connect.is_some() {
+        "it is won by reaching a goal, not only by mate".into()
     } else if end.checkmate != GameValue::Loss {
         "checkmate does not lose".into()
     } else if end.stalemate == GameValue::Win || end.stalemate_piece_count {

@@ -184,6 +184,17 @@ pub enum GameValue {
     Draw,
 }
 
+impl GameValue {
+    /// The same result seen by the other side.
+    pub fn reversed(self) -> GameValue {
+        match self {
+            GameValue::Win => GameValue::Loss,
+            GameValue::Loss => GameValue::Win,
+            GameValue::Draw => GameValue::Draw,
+        }
+    }
+}
+
 /// Counting rules for the endgame (Fairy-Stockfish's `countingRule`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CountingRule {
@@ -368,17 +379,61 @@ impl Extinction {
             }
         }
         if extinct[1] {
-            Some(match self.value {
-                GameValue::Win => GameValue::Loss,
-                GameValue::Loss => GameValue::Win,
-                GameValue::Draw => GameValue::Draw,
-            })
+            Some(self.value.reversed())
         } else if !self.claim && extinct[0] {
             Some(self.value)
         } else {
             None
         }
     }
+}
+
+/// Capture the flag (Fairy-Stockfish's `flag*` keys): a side wins when its
+/// flag pieces stand in its flag region (king of the hill, racing kings,
+/// breakthrough). Per-colour arrays are indexed by [`Color::index`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The type that has to get there; `None`: any piece (`*`).
+    pub piece: [Option<Role>; 2],
+    /// Where; a side with an empty region cannot win this way.
+    pub region: [Region; 2],
+    /// How many flag pieces have to stand in the region at once.
+    pub piece_count: u32,
+    /// With `piece_count` above one: one flag piece in the region is
+    /// enough when every other square of it is occupied.
+    pub blocked_win: bool,
+    /// The opponent gets one more move to reach its own region
+    /// (`flagMove`, racing kings; see `Position::flag_outcome`).
+    pub extra_move: bool,
+    /// The flag pieces have to be safe there: not attacked by the
+    /// opponent when exactly `piece_count` of them made it
+    /// (`flagPieceSafe`).
+    pub safe: bool,
+}
+
+/// Connection goals (Fairy-Stockfish's `connect*` and `collinearN`): the
+/// side whose move completes a line, a block or a chain of its pieces gets
+/// `value` (tic-tac-toe, connect four, gale, teeko).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// `n` of them adjacent in a line (`connectN`); 0 = off.
+    pub line: u32,
+    /// An `n`x`n` block (`connectNxN`); 0 = off.
+    pub square: u32,
+    /// `n` anywhere on one line, gaps allowed (`collinearN`); 0 = off.
+    pub collinear: u32,
+    /// The types that count.
+    pub piece_types: Vec<Role>,
+    /// Lines may run along ranks, along files, along diagonals.
+    pub horizontal: bool,
+    pub vertical: bool,
+    pub diagonal: bool,
+    /// A chain of adjacent pieces (adjacent along the allowed lines) from
+    /// `region_from` to `region_to`, per colour (gale, hex-like games).
+    pub region_from: [Region; 2],
+    pub region_to: [Region; 2],
+    /// The result for the side that connects.
+    pub value: GameValue,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -399,6 +454,8 @@ pub struct GameEnd {
     /// wins.
     pub check_counting: bool,
     pub extinction: Option<Extinction>,
+    pub flag: Option<Flag>,
+    pub connect: Option<Connect>,
     /// Moves (per side) without capture or pawn move that end the game; 0 = off.
     pub n_move_rule: u32,
     /// Per colour, the types whose moves reset that count (Fairy-Stockfish's
@@ -519,6 +576,8 @@ impl Variant {
         end.checking
             && !end.must_capture
             && end.extinction.is_none()
+            && end.flag.is_none()
+            && end.connect.is_none()
             && !end.check_counting
             && end.checkmate == GameValue::Loss
             && end.stalemate == GameValue::Draw

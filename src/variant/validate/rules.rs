@@ -12,8 +12,8 @@ use super::values::parse_bool;
 use crate::types::Region;
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{
-    Castling, CountingRule, DoubleStep, Drops, EnPassant, Extinction, GameEnd, GameValue,
-    Promotion, Role,
+    Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Extinction, Flag, GameEnd,
+    GameValue, Promotion, Role,
 };
 use crate::xbetza::Dialect;
 
@@ -52,18 +52,16 @@ impl<'a> Checker<'a> {
                 Some("pawnTypes"),
                 pawn,
             ),
-            piece_types: {
-                let default: Vec<Role> = ["queen", "rook", "bishop", "knight"]
-                    .iter()
-                    .filter_map(|k| self.role_of_key(k))
-                    .collect();
-                self.colored_roles(
-                    ["promotionPieceTypesWhite", "promotionPieceTypesBlack"],
-                    "promotionPieceTypes",
-                    None,
-                    &default,
-                )
-            },
+            // None by default: Fairy-Stockfish clears the promotion types
+            // of a section with no parent (its documented `nbrq` is the
+            // chess built-in's), so a pawn there cannot leave the rank
+            // before its promotion zone; every built-in sets its own.
+            piece_types: self.colored_roles(
+                ["promotionPieceTypesWhite", "promotionPieceTypesBlack"],
+                "promotionPieceTypes",
+                None,
+                &[],
+            ),
             limits: self.read("promotionLimit", Vec::new(), |c, v| c.parse_limits(v)),
             mandatory: self.bool("mandatoryPawnPromotion", true),
             promoted_type: {
@@ -317,6 +315,68 @@ impl<'a> Checker<'a> {
         })
     }
 
+    /// One flag piece type: a letter, or `*`/`-` for any piece. As in
+    /// Fairy-Stockfish, of several letters the last counts and a value
+    /// naming no piece here means any piece.
+    fn flag_piece(&mut self, key: &'a str, default: Option<Role>) -> Option<Role> {
+        self.read(key, default, |c, v| {
+            let letters: String = v.chars().filter(|&ch| ch != '*').collect();
+            Ok(c.parse_roles(&letters, false)?.last().copied())
+        })
+    }
+
+    /// Capture the flag: `None` when neither side has a flag region.
+    fn flag(&mut self) -> Option<Flag> {
+        let shared = self.flag_piece("flagPiece", None);
+        let piece = ["flagPieceWhite", "flagPieceBlack"].map(|key| self.flag_piece(key, shared));
+        // `whiteFlag`/`blackFlag` are the older names, read first so the
+        // current keys win where a file has both.
+        let old = ["whiteFlag", "blackFlag"].map(|key| self.region(key, Region::EMPTY));
+        let region = self.colored_region(["flagRegionWhite", "flagRegionBlack"], "flagRegion", old);
+        let flag = Flag {
+            piece,
+            region,
+            piece_count: self.number("flagPieceCount", 1).max(1),
+            blocked_win: self.bool("flagPieceBlockedWin", false),
+            extra_move: self.bool("flagMove", false),
+            safe: self.bool("flagPieceSafe", false),
+        };
+        (!region.iter().all(Region::is_empty)).then_some(flag)
+    }
+
+    /// Connection goals: `None` when no connect key is on.
+    fn connect(&mut self) -> Option<Connect> {
+        let all: Vec<Role> = (0..self.pieces.len()).map(|i| Role(i as u8)).collect();
+        let piece_types = self.read("connectPieceTypes", all.clone(), |c, v| {
+            c.parse_roles(v, true)
+        });
+        let region_from = [
+            self.region("connectRegion1White", Region::EMPTY),
+            self.region("connectRegion1Black", Region::EMPTY),
+        ];
+        let region_to = [
+            self.region("connectRegion2White", Region::EMPTY),
+            self.region("connectRegion2Black", Region::EMPTY),
+        ];
+        let connect = Connect {
+            line: self.number("connectN", 0),
+            square: self.number("connectNxN", 0),
+            collinear: self.number("collinearN", 0),
+            piece_types,
+            horizontal: self.bool("connectHorizontal", true),
+            vertical: self.bool("connectVertical", true),
+            diagonal: self.bool("connectDiagonal", true),
+            region_from,
+            region_to,
+            value: self
+                .game_value("connectValue", Some(GameValue::Win), false)
+                .unwrap_or(GameValue::Win),
+        };
+        let chains = (0..2).any(|c| !region_from[c].is_empty() && !region_to[c].is_empty());
+        let on = connect.line > 0 || connect.square > 0 || connect.collinear > 0 || chains;
+        on.then_some(connect)
+    }
+
     pub(super) fn game_end(&mut self) -> GameEnd {
         let extinction_value = self.game_value("extinctionValue", None, true);
         // `*` counts all men together, beside any letters counted by type.
@@ -376,6 +436,8 @@ impl<'a> Checker<'a> {
                 claim,
                 pseudo_royal,
             }),
+            flag: self.flag(),
+            connect: self.connect(),
             n_move_rule: self.number("nMoveRule", 50),
             n_move_rule_types: n_move_types,
             n_fold_rule: self.number("nFoldRule", 3),
