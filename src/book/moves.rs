@@ -193,8 +193,9 @@ impl MoveCoding {
         if pos.game_over_by_rule() {
             return out;
         }
-        if pos.rules().variant.end.must_capture {
-            // Whether a plain move is legal depends on every capture.
+        if pos.moves_restrict_each_other() {
+            // Whether a move is legal depends on the others (forced
+            // captures or drops).
             let mut all = self.legal_codes(pos);
             all.retain(|(c, _)| wanted.contains(c));
             return all;

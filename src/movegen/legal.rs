@@ -27,6 +27,17 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
     if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
         list.retain(|m| m.is_capture());
     }
+    if pos.must_drop() {
+        // Only drops (of the type named) while one is possible; drops of
+        // other types never.
+        let wanted = pos.rules().variant.drops.must_drop_type;
+        let forced = |m: Move| m.is_drop() && wanted.is_none_or(|t| m.hand() == Some(t));
+        if list.iter().any(|&m| forced(m)) {
+            list.retain(|m| forced(*m));
+        } else {
+            list.retain(|m| !m.is_drop());
+        }
+    }
 }
 
 /// A quick legality test from the attack map, good for most moves when the

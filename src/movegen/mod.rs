@@ -7,6 +7,7 @@
 //! Moves come out as pseudo-legal candidates; legality is then decided by
 //! making the move and reading the attack map at the royal squares.
 
+mod drops;
 mod legal;
 mod perft;
 
@@ -29,7 +30,7 @@ pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, li
     if QUIETS {
         castling_moves(pos, list);
         if pos.rules().variant.drops.piece_drops {
-            drop_moves(pos, list);
+            drops::drop_moves(pos, list);
         }
     }
     if pos.rules().variant.drops.gating {
@@ -173,60 +174,6 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
                     0,
                     flag::EP,
                 );
-            }
-        }
-    }
-}
-
-/// Drops from the holdings: every piece type in hand on every empty square
-/// its drop region allows, less the files where nifu forbids it; promoted
-/// too where pieces may drop promoted.
-fn drop_moves(pos: &Position, list: &mut MoveList) {
-    let us = pos.side_to_move();
-    if pos.alive(us) == u64::MAX {
-        return; // no slot for another piece
-    }
-    let rules = pos.rules();
-    let drops = &rules.variant.drops;
-    let g = rules.geometry();
-    for (r, &n) in pos.holdings(us).iter().enumerate() {
-        if n == 0 {
-            continue;
-        }
-        let role = Role(r as u8);
-        // Files where nifu forbids the drop.
-        let mut banned = 0u32;
-        if drops.no_doubled == Some(role) {
-            let mut counts = [0u32; 32];
-            for (_, p) in pos.pieces(us) {
-                if p.role == role
-                    && !p.promoted
-                    && let Some((f, _)) = g.coords(p.sq)
-                {
-                    counts[usize::from(f)] += 1;
-                }
-            }
-            for (f, &c) in counts.iter().enumerate() {
-                if c >= drops.no_doubled_count {
-                    banned |= 1 << f;
-                }
-            }
-        }
-        let promoted = if drops.drop_promoted {
-            rules.promoted_type[r]
-        } else {
-            None
-        };
-        for &sq in rules.drop_targets[us.index()][r].iter() {
-            if pos.piece_on(sq).is_some() {
-                continue;
-            }
-            if banned != 0 && g.coords(sq).is_some_and(|(f, _)| banned & (1 << f) != 0) {
-                continue;
-            }
-            add(list, 0, false, Move::drop(role, sq, None));
-            if let Some(p) = promoted {
-                add(list, 0, false, Move::drop(role, sq, Some(p)));
             }
         }
     }

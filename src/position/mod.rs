@@ -512,6 +512,24 @@ impl Position {
         self.pieces(color).filter(|(_, s)| s.role == role).count() as u32
     }
 
+    /// The side to move has to drop a piece if it can (`mustDrop`, with
+    /// pieces of `mustDropType` in hand).
+    pub fn must_drop(&self) -> bool {
+        let drops = &self.rules.variant.drops;
+        drops.must_drop
+            && match drops.must_drop_type {
+                Some(role) => self.in_hand(self.side, role) > 0,
+                None => self.holdings(self.side).iter().any(|&n| n > 0),
+            }
+    }
+
+    /// Whether a move is legal depends on the other moves (forced
+    /// captures, forced drops): take the whole legal list, not moves one
+    /// by one.
+    pub fn moves_restrict_each_other(&self) -> bool {
+        self.rules.variant.end.must_capture || self.must_drop()
+    }
+
     /// Promotion to `role` is open while the side has fewer than the limit.
     pub fn promotion_allowed(&self, color: Color, role: Role) -> bool {
         let p = &self.rules.variant.promotion;

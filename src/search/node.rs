@@ -148,7 +148,7 @@ impl Thread<'_> {
             hash_move,
             counter,
             ply,
-            must_capture,
+            pos.moves_restrict_each_other(),
         );
         let legality = Legality::new(pos);
         self.stack[ply].watch.before(pos);

@@ -56,12 +56,12 @@ impl<'m> MovePicker<'m> {
         hash_move: Move,
         counter: Move,
         ply: usize,
-        must_capture: bool,
+        whole_list: bool,
     ) -> Self {
         debug_assert!(moves.is_empty() && scores.is_empty());
-        let quiets_done = if must_capture {
-            // Which moves are legal depends on all of them: generate the
-            // legal list (captures only when there are any).
+        let quiets_done = if whole_list {
+            // Which moves are legal depends on all of them (forced
+            // captures or drops): generate the legal list.
             generate_legal(pos, moves);
             true
         } else if hash_move != Move::default() && !hash_move.is_capture() {

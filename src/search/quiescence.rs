@@ -57,12 +57,12 @@ impl Thread<'_> {
         let mut moves = MoveList::new();
         // With forced captures, a side that can capture may not stand pat.
         let mut forced = false;
-        if must_capture {
+        if must_capture || pos.must_drop() {
             generate_legal(pos, &mut moves);
             if moves.is_empty() {
                 return self.result_score(judge::no_legal_move(pos, checked).value, ply);
             }
-            forced = moves.iter().any(|m| m.is_capture());
+            forced = must_capture && moves.iter().any(|m| m.is_capture());
             if !in_check {
                 moves.retain(|m| m.is_capture() || self.big_promotion(pos, *m));
             }

@@ -326,10 +326,36 @@ pub struct Drops {
     /// A drop may give check (`dropChecks`; Fairy-Stockfish's atomiczh
     /// forbids it).
     pub drop_checks: bool,
+    /// While a side has pieces in hand (of `must_drop_type`, when set) it
+    /// must drop one if it can (`mustDrop`: placement phases, picaria).
+    pub must_drop: bool,
+    pub must_drop_type: Option<Role>,
+    /// Where a drop may go besides its region (`enclosingDrop`).
+    pub enclosing: Enclosing,
+    /// While any of these squares is empty, drops go only there
+    /// (`enclosingDropStart`).
+    pub enclosing_start: Region,
     /// Seirawan gating (`gating`): a piece leaving a square of its back
     /// rank that it has not left before may bring a piece from the holdings
     /// onto that square; the castling field of FENs lists these squares.
     pub gating: bool,
+}
+
+/// Drops that depend on the pieces already on the board (Fairy-Stockfish's
+/// `enclosingDrop`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Enclosing {
+    #[default]
+    None,
+    /// On the lowest empty square of a file (connect four).
+    Top,
+    /// Pushed in from any edge along a rank or file, stopping at the first
+    /// piece or the far edge.
+    Anyside,
+    /// Not orthogonally next to an enemy piece (snort).
+    Snort,
+    /// Next to a piece of one's own (ataxx).
+    Ataxx,
 }
 
 /// A side loses (or wins, or draws) when its pieces of `piece_types` drop to

@@ -12,8 +12,8 @@ use super::values::parse_bool;
 use crate::types::Region;
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{
-    Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Extinction, Flag, GameEnd,
-    GameValue, Promotion, Role,
+    Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Enclosing, Extinction, Flag,
+    GameEnd, GameValue, Promotion, Role,
 };
 use crate::xbetza::Dialect;
 
@@ -184,6 +184,29 @@ impl<'a> Checker<'a> {
         } else {
             Vec::new()
         };
+        let must_drop_type = self.read("mustDropType", None, |c, v| {
+            let letters: String = v.chars().filter(|&ch| ch != '*').collect();
+            Ok(c.parse_roles(&letters, false)?.last().copied())
+        });
+        let drop_on_top = self.bool("dropOnTop", false);
+        let enclosing = self.read("enclosingDrop", Enclosing::None, |_, v| match v {
+            "none" => Ok(Enclosing::None),
+            "top" => Ok(Enclosing::Top),
+            "anyside" => Ok(Enclosing::Anyside),
+            "snort" => Ok(Enclosing::Snort),
+            "ataxx" => Ok(Enclosing::Ataxx),
+            _ => Err(Kind::BadValue {
+                value: v.into(),
+                expected: "none, top, anyside, snort or ataxx (reversi and quadwrangle, \
+                           which flip pieces, are not supported yet)",
+            }),
+        });
+        let enclosing = if drop_on_top && self.get("enclosingDrop").is_none() {
+            Enclosing::Top
+        } else {
+            enclosing
+        };
+        let enclosing_start = self.region("enclosingDropStart", Region::EMPTY);
         let gating = self.bool("gating", false);
         // Griffon's gating is Seirawan's (gating on either square when
         // castling); the flag is read so it is not reported as unknown.
@@ -208,6 +231,10 @@ impl<'a> Checker<'a> {
             no_drop_mate,
             drop_promoted: self.bool("dropPromoted", false),
             drop_checks: self.bool("dropChecks", true),
+            must_drop: self.bool("mustDrop", false),
+            must_drop_type,
+            enclosing,
+            enclosing_start,
             gating,
         }
     }
