@@ -371,10 +371,14 @@ impl Position {
             ^ z.promoted(us, from, mover.promoted && plus(mover.role));
         self.changes.push(Change::Removed(us, mover.role, from));
         pawn_key ^= self.pawn_z(us, mover.role, from);
+        // A pawn type may double-step from anywhere in its double-step
+        // region, moved before or not (Fairy-Stockfish's rule), as a FEN
+        // or a drop sets it up.
+        let pawn = self.rules.promotes[us.index()][usize::from(new_role.0)];
         self.slots[mover_slot] = Slot {
             sq: to,
             role: new_role,
-            virgin: false,
+            virgin: pawn && self.rules.double_step_region[us.index()][usize::from(to)],
             promoted: now_promoted,
         };
         if undo.exploded {

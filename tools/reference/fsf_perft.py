@@ -22,6 +22,10 @@ For each variant, perft D (default 3) of:
   The FEN is Fairy-Stockfish's (`d`, its `Fen:` line), and both engines
   count from that FEN (`position fen`, Griffon's `--fen`).
 
+--griffon-file FILE loads FILE into Griffon alone, so that a new Griffon
+definition of one of Fairy-Stockfish's built-in games can be checked
+against the built-in before it joins variants/.
+
 Every engine call has a --timeout (default 60 s); a timeout, a crash or
 output that cannot be read is a result of its own, never the end of the run.
 
@@ -241,6 +245,8 @@ def griffon_perft(args, variant, depth, fen=None):
     cmd = [args.griffon, "perft", "--variant", variant, "--depth", str(depth), "--divide"]
     if args.ini:
         cmd += ["--variant-file", args.ini]
+    if args.griffon_file:
+        cmd += ["--variant-file", args.griffon_file]
     if fen:
         cmd += ["--fen", fen]
     try:
@@ -430,6 +436,10 @@ def main():
     ap.add_argument("--include-unloaded", action="store_true")
     ap.add_argument("--fsf", default=DEFAULT_FSF)
     ap.add_argument("--suite")
+    # A variant file for Griffon alone, Fairy-Stockfish playing its
+    # built-in of the same name: to check a new definition of one of its
+    # built-ins before it joins variants/.
+    ap.add_argument("--griffon-file")
     args = ap.parse_args()
     args.fsf = os.path.expanduser(args.fsf)
     args.griffon = os.environ.get("GRIFFON") or os.path.join(ROOT, "target", "release", "griffon")
@@ -446,6 +456,8 @@ def main():
         if not os.path.isfile(args.ini):
             sys.exit(f"fsf_perft.py: no file {args.ini}")
         args.ini = os.path.abspath(args.ini)
+    if args.ini and args.griffon_file:
+        ap.error("give INI or --griffon-file, not both")
     if args.jobs < 1 or args.depth < 1 or args.walks < 0 or args.walk_plies < 0:
         ap.error("--jobs and --depth must be at least 1, --walks and --walk-plies at least 0")
 
