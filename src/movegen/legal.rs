@@ -305,6 +305,9 @@ fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 pub fn is_legal(pos: &mut Position, m: Move) -> bool {
     let m = m.without_gate();
     let us = pos.side_to_move();
+    if pos.rules().variant.end.makpong && king_leaves_check(pos, us, m) {
+        return false;
+    }
     let undo = pos.make(m);
     let ok = legal_after(pos, us, m, &undo);
     pos.unmake(m, &undo);
@@ -321,6 +324,31 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
         && (!pos.rules().has_lions || lion_rules_allow(pos, us, m, undo))
         && !drop_mate(pos, m)
         && !(check_forbidden(pos, m) && pos.in_check(us.opponent()))
+}
+
+/// Makpong: `m` is a royal piece of `us`, in check, doing anything but
+/// take the one piece that gives the check.
+fn king_leaves_check(pos: &Position, us: Color, m: Move) -> bool {
+    if m.is_drop() || !pos.in_check(us) {
+        return false;
+    }
+    let Some((_, mover)) = pos.piece_on(m.from()) else {
+        return false;
+    };
+    if !pos.rules().royal[usize::from(mover.role.0)] {
+        return false;
+    }
+    let checkers = pos.attackers(m.from(), us.opponent());
+    let them = us.opponent();
+    let takes_the_checker = checkers.count_ones() == 1
+        && pos
+            .slot(Position::slot_index(
+                them,
+                checkers.trailing_zeros() as usize,
+            ))
+            .sq
+            == m.to();
+    !takes_the_checker
 }
 
 /// Whether `m` may not give check: no move may where `checking = false`,

@@ -200,7 +200,13 @@ impl Position {
         }
         for color in Color::BOTH {
             let expected = royal_count(&rules, &variant.start.board, color);
-            let found = pos.royals(color).count();
+            // Pseudo-royal pieces count whether or not their number makes
+            // them royal now (shoshogi's king and crown prince).
+            let found = if rules.pseudo_royal_limit.is_some() {
+                pos.royal_candidates(color).count()
+            } else {
+                pos.royals(color).count()
+            };
             // More than the start's one only where a promotion makes one
             // (Chu Shogi's crown prince).
             let can_gain = rules.promotes_to_royal[color.index()]
@@ -340,9 +346,10 @@ impl Position {
             match self.piece_on(sq) {
                 Some((c, _)) if c == mover => ep.victim = sq,
                 Some(_) => {}
-                None => {
+                None if self.rules.ep_region[self.side.index()][usize::from(sq)] => {
                     let _ = ep.squares.try_push(sq);
                 }
+                None => {}
             }
         }
         if ep.victim == 0

@@ -188,7 +188,9 @@ impl Position {
     /// The type a captured piece goes to the holdings as: its unpromoted
     /// type; a piece promoted from a pawn (`Q~`) returns as the pawn.
     fn hand_role_of(&self, victim_color: Color, s: &Slot) -> Role {
-        if s.promoted && !self.rules.plus_type[usize::from(s.role.0)] {
+        if self.rules.variant.drops.drop_loop {
+            s.role
+        } else if s.promoted && !self.rules.plus_type[usize::from(s.role.0)] {
             self.rules.variant.promotion.pawn_types[victim_color.index()]
                 .first()
                 .copied()
@@ -363,6 +365,10 @@ impl Position {
         // reserve's own piece, not a promoted one.
         let now_promoted = if m.is(flag::DEMOTE) {
             false
+        } else if self.rules.variant.drops.drop_loop {
+            // Loop chess: a captured piece joins the holdings as what it
+            // is, so being promoted leaves no trace.
+            mover.promoted
         } else {
             mover.promoted || m.promotion().is_some() && consumed.is_none()
         };
@@ -470,7 +476,7 @@ impl Position {
         }
         self.ep = EpState::default();
         if m.is(flag::DOUBLE) {
-            self.ep = self.passed_squares(from, to);
+            self.ep = self.passed_squares(from, to, us.opponent());
             if let Some(&sq) = self.ep.squares.first()
                 && let Some((f, _)) = self.rules.geometry().coords(sq)
             {
@@ -542,8 +548,9 @@ impl Position {
     }
 
     /// The squares strictly between `from` and `to` on a straight or
-    /// diagonal line, with `to` as the victim.
-    fn passed_squares(&self, from: Sq, to: Sq) -> EpState {
+    /// diagonal line where `capturer` may take e.p. (its
+    /// `enPassantRegion`), with `to` as the victim; none if no such square.
+    fn passed_squares(&self, from: Sq, to: Sq, capturer: Color) -> EpState {
         let g = self.rules.geometry();
         let mut ep = EpState {
             squares: ArrayVec::new(),
@@ -558,11 +565,17 @@ impl Position {
                         (i32::from(ff) + dx / n * k) as u8,
                         (i32::from(fr) + dy / n * k) as u8,
                     );
+                    if !self.rules.ep_region[capturer.index()][usize::from(s)] {
+                        continue;
+                    }
                     if ep.squares.try_push(s).is_err() {
                         break;
                     }
                 }
             }
+        }
+        if ep.squares.is_empty() {
+            ep.victim = 0;
         }
         ep
     }

@@ -178,6 +178,9 @@ pub struct Rules {
     pub must_promote: [Box<[bool]>; 2],
     /// Per role: may capture e.p. (`e` in its XBetza or `enPassantTypes`).
     pub ep_capturer: [Box<[bool]>; 2],
+    /// Per colour and padded square: the colour may take e.p. there
+    /// (`enPassantRegion`).
+    pub ep_region: [Box<[bool]>; 2],
     /// Per role: its initial multi-step gives e.p. rights (pawn types).
     pub gives_ep: Box<[bool]>,
     /// Per colour and padded square: a pawn type standing here counts as unmoved.
@@ -324,6 +327,10 @@ impl Rules {
         let gives_ep: Box<[bool]> = (0..roles)
             .map(|r| promotes[0][r] || promotes[1][r])
             .collect();
+        let ep_region = [
+            region_map(&variant.en_passant.region[0]),
+            region_map(&variant.en_passant.region[1]),
+        ];
         let double_step_region = [
             region_map(&variant.double_step.region[0]),
             region_map(&variant.double_step.region[1]),
@@ -554,6 +561,7 @@ impl Rules {
             stuck,
             must_promote,
             ep_capturer,
+            ep_region,
             gives_ep,
             double_step_region,
             castling,

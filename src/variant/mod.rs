@@ -306,6 +306,9 @@ pub struct Drops {
     /// 4.9.1 has no holdings slot for Superchess's Amazon and keeps a
     /// captured one as a pawn; Griffon must agree with the GUI's board).
     pub capture_hand_type: Vec<Option<Role>>,
+    /// A captured piece joins the holdings as the type it is, promoted or
+    /// not (`dropLoop`: loop chess, chessgi).
+    pub drop_loop: bool,
     /// Where pieces may be dropped (`dropRegionWhite`/`Black`).
     pub region: [Region; 2],
     /// Pawn types may be dropped on their own first rank
@@ -467,6 +470,9 @@ pub struct GameEnd {
     /// False when checks are not allowed at all (`checking = false`): a
     /// move that gives check is illegal, as in Fairy-Stockfish.
     pub checking: bool,
+    /// A king in check may not step away, only take its one checker
+    /// (Fairy-Stockfish's `makpongRule`).
+    pub makpong: bool,
     /// A side that can capture must (losing chess): captures, when there
     /// are any, are the only legal moves.
     pub must_capture: bool,

@@ -215,6 +215,7 @@ impl<'a> Checker<'a> {
             piece_drops: self.bool("pieceDrops", false),
             captures_to_hand: self.bool("capturesToHand", false),
             captures_to_owners_hand: self.bool("capturesToOwnersHand", false),
+            drop_loop: self.bool("dropLoop", false),
             capture_hand_type: {
                 let pairs = self.read("captureHandType", Vec::new(), |c, v| c.parse_pairs(v));
                 let mut t = vec![None; self.pieces.len()];
@@ -446,6 +447,7 @@ impl<'a> Checker<'a> {
         GameEnd {
             checking: self.bool("checking", true),
             must_capture: self.bool("mustCapture", false),
+            makpong: self.bool("makpongRule", false),
             checkmate: self
                 .game_value("checkmateValue", Some(GameValue::Loss), false)
                 .unwrap_or(GameValue::Loss),
