@@ -736,3 +736,16 @@ fn flag_positions_agree_with_fairy_stockfish() {
         );
     }
 }
+
+/// With gating, a file letter in the castling field names a gate and
+/// gives no castling right while pieces wait in hand: Fairy-Stockfish's
+/// perft of a Seirawan position whose king has left e1 (its `go perft`).
+#[test]
+fn gating_file_letters_are_gates_not_castling() {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get("seirawan").unwrap().clone()).unwrap();
+    let fen = "1hb1k1nr/rp1pqppp/n4Qe1/2p1p3/4P3/2P4N/PP1P2PP/RNB1H1KR[E] w ABCHk - 2 10";
+    let mut pos = Position::from_fen(rules, fen).unwrap();
+    assert_eq!(perft(&mut pos, 3), 44199);
+}

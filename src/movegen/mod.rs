@@ -215,11 +215,19 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
         // piece can enter there.
         let landed =
             |sq: Sq| m.to() == sq || m.is(flag::CASTLE) && castling_partner_to(g, m) == Some(sq);
+        // A piece may enter only where it could be dropped (no pawn on
+        // its first rank), as in Fairy-Stockfish.
+        let droppable =
+            |role: Role, sq: Sq| rules.drop_targets[us.index()][usize::from(role.0)].contains(&sq);
         for &role in &in_hand {
-            if gate_open(m.from()) && !landed(m.from()) {
+            if gate_open(m.from()) && !landed(m.from()) && droppable(role, m.from()) {
                 add(list, 0, false, m.gating(role, false));
             }
-            if m.is(flag::CASTLE) && gate_open(m.aux()) && !landed(m.aux()) {
+            if m.is(flag::CASTLE)
+                && gate_open(m.aux())
+                && !landed(m.aux())
+                && droppable(role, m.aux())
+            {
                 add(list, 0, false, m.gating(role, true));
             }
         }

@@ -273,6 +273,16 @@ impl Position {
             let Some((kf, _)) = g.coords(king) else {
                 continue;
             };
+            let variant = &self.rules.variant;
+            // With gating, a file letter names a gate; it is a Chess960
+            // castling right only once nothing is left to gate (Fairy-
+            // Stockfish's reading).
+            if matches!(right, CastlingRight::File(..))
+                && variant.drops.gating
+                && (variant.drops.captures_to_hand || self.holdings(color).iter().any(|&n| n > 0))
+            {
+                continue;
+            }
             let rank = c.rank[color.index()];
             let is_partner = |f: u8| {
                 self.piece_on(g.sq(f, rank)).is_some_and(|(col, p)| {
