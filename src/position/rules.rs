@@ -428,7 +428,7 @@ impl Rules {
                     .unwrap_or(Role(r as u8))
             })
             .collect();
-        let can_stand = Color::BOTH.map(|c| {
+        let can_stand: [Box<[Box<[bool]>]>; 2] = Color::BOTH.map(|c| {
             (0..roles)
                 .map(|r| {
                     let trees = table.role_trees(c, Role(r as u8));
@@ -450,13 +450,12 @@ impl Rules {
             let first_rank = if c == Color::White { 0 } else { g.height - 1 };
             (0..roles)
                 .map(|r| {
-                    let trees = table.role_trees(c, Role(r as u8));
                     let pawn = promotes[c.index()][r];
                     g.squares()
                         .filter(|&sq| region[usize::from(sq)])
-                        .filter(|&sq| {
-                            !variant.immobility_illegal || can_move(&table, trees.root(sq), sq)
-                        })
+                        // Inside its mobility region (the xiangqi palace)
+                        // and, where immobility is illegal, able to move.
+                        .filter(|&sq| can_stand[c.index()][r][usize::from(sq)])
                         .filter(|&sq| {
                             !pawn
                                 || (drops.first_rank_pawn_drops
