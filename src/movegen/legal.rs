@@ -305,7 +305,7 @@ fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 pub fn is_legal(pos: &mut Position, m: Move) -> bool {
     let m = m.without_gate();
     let us = pos.side_to_move();
-    if pos.rules().variant.end.makpong && king_leaves_check(pos, us, m) {
+    if !legal_before(pos, m) {
         return false;
     }
     let undo = pos.make(m);
@@ -324,6 +324,14 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
         && (!pos.rules().has_lions || lion_rules_allow(pos, us, m, undo))
         && !drop_mate(pos, m)
         && !(check_forbidden(pos, m) && pos.in_check(us.opponent()))
+}
+
+/// The rules a move must meet that are judged on the position before it
+/// (makpong's king in check), for callers that make moves and then test
+/// them with [`legal_after`].
+#[inline]
+pub fn legal_before(pos: &Position, m: Move) -> bool {
+    !(pos.rules().variant.end.makpong && king_leaves_check(pos, pos.side_to_move(), m))
 }
 
 /// Makpong: `m` is a royal piece of `us`, in check, doing anything but

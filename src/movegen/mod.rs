@@ -12,7 +12,9 @@ mod legal;
 mod perft;
 
 pub(crate) use legal::distance;
-pub use legal::{Legality, generate_legal, has_legal_move, is_legal, legal_after, legal_moves};
+pub use legal::{
+    Legality, generate_legal, has_legal_move, is_legal, legal_after, legal_before, legal_moves,
+};
 
 pub use perft::{
     PerftSuiteLine, ShortCount, SuiteResult, check_suite_line, perft, perft_divide, run_suite,

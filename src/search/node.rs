@@ -14,7 +14,7 @@ use super::tt::Bound;
 use super::{MATE_BOUND, MAX_PLY, TB_CURSED, TB_WIN, from_tt, to_tt};
 use crate::eval::{MATE, Score};
 use crate::judge::{self, Seen};
-use crate::movegen::{Legality, has_legal_move, is_legal, legal_after};
+use crate::movegen::{Legality, has_legal_move, is_legal, legal_after, legal_before};
 use crate::position::{Position, Undo};
 use crate::tablebase::probe::Hit;
 use crate::types::{MAX_MOVES, Move, MoveList, flag};
@@ -562,6 +562,9 @@ impl Thread<'_> {
 /// mover's royal pieces after making it); `None` leaves `pos` unchanged.
 pub(super) fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<Undo> {
     let us = pos.side_to_move();
+    if !legal_before(pos, m) {
+        return None;
+    }
     if m.is(flag::GATE) {
         // Legal exactly when the move without the gate is (`is_legal`).
         if !(legality.certainly_legal(pos, m) || is_legal(pos, m)) {
