@@ -75,18 +75,15 @@ pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
 fn enclosing_squares(pos: &Position, us: Color) -> Option<Region> {
     let drops = &pos.rules().variant.drops;
     let g = pos.rules().geometry();
-    let occupied = |f: i32, r: i32| -> bool {
-        (0..i32::from(g.width)).contains(&f)
-            && (0..i32::from(g.height)).contains(&r)
-            && pos.piece_on(g.sq(f as u8, r as u8)).is_some()
+    // The colour of the piece on (f, r); `None` for an empty square or
+    // one off the board.
+    let owner = |f: i32, r: i32| -> Option<Color> {
+        ((0..i32::from(g.width)).contains(&f) && (0..i32::from(g.height)).contains(&r))
+            .then(|| pos.piece_on(g.sq(f as u8, r as u8)).map(|(c, _)| c))
+            .flatten()
     };
-    let side = |f: i32, r: i32, color: Color| -> bool {
-        (0..i32::from(g.width)).contains(&f)
-            && (0..i32::from(g.height)).contains(&r)
-            && pos
-                .piece_on(g.sq(f as u8, r as u8))
-                .is_some_and(|(c, _)| c == color)
-    };
+    let occupied = |f: i32, r: i32| owner(f, r).is_some();
+    let side = |f: i32, r: i32, color: Color| owner(f, r) == Some(color);
     if drops.enclosing != Enclosing::None
         && drops.enclosing_start.iter().any(|s| {
             s.file < g.width && s.rank < g.height && !occupied(s.file.into(), s.rank.into())
