@@ -749,3 +749,77 @@ fn gating_file_letters_are_gates_not_castling() {
     let mut pos = Position::from_fen(rules, fen).unwrap();
     assert_eq!(perft(&mut pos, 3), 44199);
 }
+
+/// Walls: Fairy-Stockfish's perft (its `go perft`) of positions that test
+/// one wall rule each, counted by hand-written cases where its built-in
+/// variants' suites could miss them.
+#[test]
+fn wall_positions_agree_with_fairy_stockfish() {
+    let cases: &[(&str, &str, u32, u64)] = &[
+        // The duck on f1 blocks White's short castling (not Black's).
+        ("duck", "r3k2r/8/8/8/8/8/8/R3K*1R w KQkq - 0 1", 1, 1313),
+        // A wall put on the square a double step passed closes e.p.
+        ("duck", "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", 2, 132_456),
+        // A king that captured would turn into a wall, so it may not; and
+        // the other king, which cannot capture either, gives no check.
+        ("petrified", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 1, 1),
+        ("petrified", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 3, 71),
+        ("petrified", "8/8/8/3k4/8/3K4/8/8 w - - 0 1", 1, 8),
+        // Every amazon move shoots an arrow where it could move on.
+        (
+            "amazons",
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1",
+            1,
+            2176,
+        ),
+        // Walls in a FEN (gustav3's corners).
+        (
+            "gustav3",
+            "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1",
+            2,
+            484,
+        ),
+    ];
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    for &(variant, fen, depth, expected) in cases {
+        let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+        let mut pos = Position::from_fen(rules, fen).unwrap();
+        assert_eq!(pos.fen(), fen, "walls survive a FEN round trip");
+        assert_eq!(
+            perft(&mut pos, depth),
+            expected,
+            "{variant} {fen} depth {depth}"
+        );
+    }
+}
+
+/// Duck chess: a move names its wall as a second leg; the duck must move
+/// each turn; a FEN has one duck at most.
+#[test]
+fn duck_moves_name_their_wall() {
+    let mut g = game(
+        "duck",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let err = g.parse_move("e2e4").expect_err("a move without its wall");
+    assert!(err.to_string().contains("wall"), "{err}");
+    play(&mut g, &["e2e4,e4e5"]);
+    assert_eq!(
+        g.position().fen(),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    // The duck may not stay where it is, and the square is blocked.
+    assert!(g.parse_move("e7e6,e6e5").is_err());
+    assert!(g.parse_move("e7e5,e5d4").is_err());
+    play(&mut g, &["d7d5,d5d4"]);
+    assert_eq!(
+        g.position().fen(),
+        "rnbqkbnr/ppp1pppp/8/3p4/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
+    );
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    let rules = Rules::new(set.get("duck").unwrap().clone()).unwrap();
+    let two = "rnbqkbnr/pppppppp/8/8/3**3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(Position::from_fen(rules, two).is_err(), "two ducks");
+}

@@ -403,7 +403,7 @@ fn open_file(pos: &Position, a: Sq, b: Sq) -> bool {
     let (Some((fa, ra)), Some((fb, rb))) = (g.coords(a), g.coords(b)) else {
         return false;
     };
-    fa == fb && (ra.min(rb) + 1..ra.max(rb)).all(|r| pos.piece_on(g.sq(fa, r)).is_none())
+    fa == fb && (ra.min(rb) + 1..ra.max(rb)).all(|r| pos.is_empty(g.sq(fa, r)))
 }
 
 /// `sq` lies strictly between `a` and `b` on a line through them.

@@ -49,7 +49,7 @@ pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
             None
         };
         for &sq in rules.drop_targets[us.index()][r].iter() {
-            if pos.piece_on(sq).is_some() {
+            if !pos.is_empty(sq) {
                 continue;
             }
             if let Some(allowed) = &enclosed

@@ -21,7 +21,14 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
     if pos.game_over_by_rule() {
         return;
     }
-    pseudo_legal::<true, true>(pos, list);
+    // Where a move's wall does not count for check, the moves are judged
+    // before their walls are added.
+    let walls_later = pos.rules().variant.walls.walling() && !walls_shield(pos);
+    if walls_later {
+        super::unwalled::<true, true>(pos, list);
+    } else {
+        pseudo_legal::<true, true>(pos, list);
+    }
     let check = Legality::new(pos);
     list.retain(|m| check.certainly_legal(pos, *m) || is_legal(pos, *m));
     if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
@@ -37,6 +44,35 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
         } else {
             list.retain(|m| !m.is_drop());
         }
+    }
+    if walls_later {
+        super::walls::expand(pos, list, 0);
+    }
+}
+
+/// Whether the wall a move places counts when judging whether it leaves
+/// the mover in check: for Fairy-Stockfish's pseudo-royal pieces (atomic's
+/// king is one there), which it tests on the board after the move; a
+/// royal king is judged as if the move placed no wall (its
+/// `Position::legal`).
+pub fn walls_shield(pos: &Position) -> bool {
+    let variant = &pos.rules().variant;
+    variant.blast_on_capture
+        || variant
+            .end
+            .extinction
+            .as_ref()
+            .is_some_and(|e| e.pseudo_royal)
+}
+
+/// The move whose legality decides `m`'s: `m` without a gated piece, and
+/// without its wall unless walls shield ([`walls_shield`]).
+pub fn judged_as(pos: &Position, m: Move) -> Move {
+    let m = m.without_gate();
+    if m.is(flag::WALL) && !walls_shield(pos) {
+        m.without_wall()
+    } else {
+        m
     }
 }
 
@@ -76,7 +112,13 @@ impl Legality {
         let rules = pos.rules();
         // Explosions can take the king with a capture next to it: no
         // shortcut in atomic.
-        let monotone = rules.monotone[them.index()] && !rules.has_locust && rules.blast.is_none();
+        // A duck that moves away can open a line to a pseudo-royal piece.
+        let duck_moves =
+            rules.variant.walls.rule == crate::variant::Walling::Duck && walls_shield(pos);
+        let monotone = rules.monotone[them.index()]
+            && !rules.has_locust
+            && rules.blast.is_none()
+            && !duck_moves;
         // Facing generals are a check no walk shows: moves that could open
         // or enter the file between them are tested by making them.
         let flying_general = rules.special_check && rules.variant.end.flying_general;
@@ -134,6 +176,7 @@ impl Legality {
                     all_legal: false,
                     screens: rules.screens[them.index()],
                     special: rules.has_lions
+                        || judged_before(pos)
                         || rules.royal_first_found
                         || facing.is_some()
                         || drop_mate.is_some(),
@@ -166,6 +209,9 @@ impl Legality {
             // Rules beyond "is the king attacked": Lion trading, kings
             // whose royalty depends on where they stand, facing generals.
             if pos.rules().has_lions && takes_lion(pos, m) {
+                return false;
+            }
+            if !legal_before(pos, m) {
                 return false;
             }
             if self.all_legal {
@@ -264,10 +310,10 @@ fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
     let mut men = (lo + 1..hi)
         .filter(|&r| {
             let sq = g.sq(fk, r);
-            sq != m.from() && pos.piece_on(sq).is_some()
+            sq != m.from() && !pos.is_empty(sq)
         })
         .count();
-    if between(m.to()) && pos.piece_on(m.to()).is_none() {
+    if between(m.to()) && pos.is_empty(m.to()) {
         men += 1;
     }
     men == 0
@@ -303,7 +349,7 @@ fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
 /// `Q3k2r/2qnbppp/1ppppn2/5bB1/3P4/2N1PN2/PP2BPPP/R3K2R[HEhe] b KQBCFGkcdfg`
 /// Black has 5 moves, not Ke8-f8 with a hawk or elephant gated on e8.
 pub fn is_legal(pos: &mut Position, m: Move) -> bool {
-    let m = m.without_gate();
+    let m = judged_as(pos, m);
     let us = pos.side_to_move();
     if !legal_before(pos, m) {
         return false;
@@ -318,8 +364,16 @@ pub fn is_legal(pos: &mut Position, m: Move) -> bool {
 /// check nor break a capture rule. Not for gating moves, whose gated
 /// piece must not count: [`is_legal`] tests those without it.
 pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool {
-    debug_assert!(!m.is(flag::GATE), "gating moves are tested by is_legal");
-    !pos.in_check(us)
+    debug_assert!(
+        judged_as(pos, m) == m,
+        "gating and walling moves are tested by is_legal"
+    );
+    let in_check = if petrifying_royals(pos) {
+        petrified_check(pos, us)
+    } else {
+        pos.in_check(us)
+    };
+    !in_check
         && (!m.is(flag::CASTLE) || castling_passed_safely(pos, us, m))
         && (!pos.rules().has_lions || lion_rules_allow(pos, us, m, undo))
         && !drop_mate(pos, m)
@@ -331,7 +385,77 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
 /// them with [`legal_after`].
 #[inline]
 pub fn legal_before(pos: &Position, m: Move) -> bool {
-    !(pos.rules().variant.end.makpong && king_leaves_check(pos, pos.side_to_move(), m))
+    let makpong = pos.rules().variant.end.makpong && king_leaves_check(pos, pos.side_to_move(), m);
+    let petrifies = petrifying_royals(pos) && royal_petrifies(pos, m);
+    !makpong && !petrifies && !takes_own_kind(pos, m)
+}
+
+/// The variant has rules that [`legal_before`] judges.
+fn judged_before(pos: &Position) -> bool {
+    let v = &pos.rules().variant;
+    v.end.makpong || petrifying_royals(pos) || !v.mutually_immune.is_empty()
+}
+
+/// `mutuallyImmuneTypes`: `m` takes a piece of its mover's type, which
+/// that type may not (atomar's kings).
+fn takes_own_kind(pos: &Position, m: Move) -> bool {
+    if !m.is(flag::CAPTURE) || pos.rules().variant.mutually_immune.is_empty() {
+        return false;
+    }
+    match (pos.piece_on(m.from()), pos.piece_on(m.to())) {
+        (Some((_, mover)), Some((_, victim))) => {
+            mover.role == victim.role && pos.rules().mutually_immune[usize::from(mover.role.0)]
+        }
+        _ => false,
+    }
+}
+
+/// Some royal type turns into a wall when it captures (Fairy-Stockfish's
+/// petrified: the commoner king, pseudo-royal, and petrifying).
+#[inline]
+fn petrifying_royals(pos: &Position) -> bool {
+    let rules = pos.rules();
+    !rules.variant.walls.petrify.is_empty()
+        && rules
+            .variant
+            .walls
+            .petrify
+            .iter()
+            .any(|r| rules.royal[usize::from(r.0)])
+}
+
+/// `m` captures with a royal piece that the capture would turn into a
+/// wall: its side would lose it, so the capture is illegal.
+fn royal_petrifies(pos: &Position, m: Move) -> bool {
+    if !m.is_capture() || m.is_drop() {
+        return false;
+    }
+    let Some((us, mover)) = pos.piece_on(m.from()) else {
+        return false;
+    };
+    let rules = pos.rules();
+    let r = usize::from(mover.role.0);
+    rules.petrify[r] && rules.royal[r] && pos.royal_by_count(us, mover.role)
+}
+
+/// Check where royal pieces that petrify cannot capture: `us` has a royal
+/// piece attacked by an enemy that is not such a piece (Fairy-Stockfish
+/// leaves them out of a pseudo-royal's attackers).
+fn petrified_check(pos: &Position, us: Color) -> bool {
+    let them = us.opponent();
+    let rules = pos.rules();
+    pos.royals(us).any(|sq| {
+        let mut attackers = pos.attackers(sq, them);
+        while attackers != 0 {
+            let bit = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let r = usize::from(pos.slot(Position::slot_index(them, bit)).role.0);
+            if !(rules.petrify[r] && rules.royal[r]) {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// Makpong: `m` is a royal piece of `us`, in check, doing anything but

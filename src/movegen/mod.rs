@@ -10,10 +10,14 @@
 mod drops;
 mod legal;
 mod perft;
+mod walls;
+
+pub use walls::one_wall_each;
 
 pub(crate) use legal::distance;
 pub use legal::{
-    Legality, generate_legal, has_legal_move, is_legal, legal_after, legal_before, legal_moves,
+    Legality, generate_legal, has_legal_move, is_legal, judged_as, legal_after, legal_before,
+    legal_moves, walls_shield,
 };
 
 pub use perft::{
@@ -28,9 +32,23 @@ use crate::types::{Move, MoveList, Role, Sq, flag};
 /// with whichever kind the underlying move is.
 pub fn pseudo_legal<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
     let start = list.len();
+    unwalled::<CAPTURES, QUIETS>(pos, list);
+    if pos.rules().variant.walls.walling() {
+        walls::expand(pos, list, start);
+    }
+}
+
+/// [`pseudo_legal`] without the walls that walling variants' moves place.
+fn unwalled<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut MoveList) {
+    let start = list.len();
     board_moves::<CAPTURES, QUIETS>(pos, list);
     if QUIETS {
         castling_moves(pos, list);
+        if pos.rules().variant.walls.or_move
+            && let Some(pass) = walls::wall_only_base(pos)
+        {
+            list.push(pass);
+        }
         if pos.rules().variant.drops.piece_drops {
             drops::drop_moves(pos, list);
         }
@@ -56,6 +74,7 @@ fn board_moves<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &
 /// types, and shogi pieces not promoted yet), promoting or not: where
 /// quiescence finds its promotions without generating every quiet move.
 pub fn promoting_quiets(pos: &Position, list: &mut MoveList) {
+    let start = list.len();
     let us = pos.side_to_move();
     let rules = pos.rules();
     let mut alive = pos.alive(us);
@@ -70,6 +89,9 @@ pub fn promoting_quiets(pos: &Position, list: &mut MoveList) {
         {
             slot_moves::<false, true, false>(pos, slot, 0, list);
         }
+    }
+    if rules.variant.walls.walling() {
+        walls::expand(pos, list, start);
     }
 }
 
@@ -238,7 +260,7 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
 
 /// Where a castling move puts the partner: beside the king's destination,
 /// on the side the king came from.
-fn castling_partner_to(g: &crate::types::Geometry, m: Move) -> Option<Sq> {
+pub(super) fn castling_partner_to(g: &crate::types::Geometry, m: Move) -> Option<Sq> {
     let (kt, rank) = g.coords(m.to())?;
     let (kf, _) = g.coords(m.from())?;
     let (rf, _) = g.coords(m.aux())?;
@@ -407,7 +429,7 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
         let hi = kf.max(kt).max(f).max(rt);
         let clear = (lo..=hi).all(|x| {
             let s = g.sq(x, rank);
-            s == king_sq || s == rook_sq || pos.piece_on(s).is_none()
+            s == king_sq || s == rook_sq || pos.is_empty(s)
         });
         if !clear {
             continue;

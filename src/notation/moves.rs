@@ -42,13 +42,19 @@ impl fmt::Display for MoveError {
 pub fn move_text(pos: &Position, m: Move) -> String {
     let rules = pos.rules();
     let g = rules.geometry();
+    // A wall goes after the move as a second leg from where the piece
+    // landed (`e2e4,e4h5`, Fairy-Stockfish's form for XBoard).
+    let wall_leg = m.wall_cell().map(|cell| {
+        format!(
+            ",{}{}",
+            square_text(g, m.to()),
+            square_text(g, g.cell_square(cell))
+        )
+    });
     if m.is(flag::CASTLE) && (rules.variant.chess960 || !castling_king_leaps(g, m)) {
         let kingside = m.aux() > m.from();
-        return if kingside {
-            "O-O".into()
-        } else {
-            "O-O-O".into()
-        };
+        let castle = if kingside { "O-O" } else { "O-O-O" };
+        return format!("{castle}{}", wall_leg.unwrap_or_default());
     }
     if m.is(flag::DROP) {
         return drop_text(rules, m, &square_text(g, m.to()));
@@ -63,7 +69,11 @@ pub fn move_text(pos: &Position, m: Move) -> String {
         );
     }
     if m.is_pass() {
-        return "@@@@".into();
+        return match wall_leg {
+            // Only a wall (`wallOrMove`): a piece's null move, then the wall.
+            Some(leg) => format!("{0}{0}{leg}", square_text(g, m.from())),
+            None => "@@@@".into(),
+        };
     }
     let mut s = square_text(g, m.from());
     if m.is(flag::LOCUST) {
@@ -72,6 +82,9 @@ pub fn move_text(pos: &Position, m: Move) -> String {
         s.push_str(&square_text(g, m.aux()));
     }
     s.push_str(&square_text(g, m.to()));
+    if let Some(leg) = wall_leg {
+        s.push_str(&leg);
+    }
     if let Some(r) = m.promotion() {
         s.push_str(&promotion_suffix(rules, r));
     }
@@ -131,11 +144,30 @@ pub fn find_move(pos: &Position, moves: &[Move], text: &str) -> Option<Move> {
         .iter()
         .find(|&&m| move_text(pos, m) == text)
         .or_else(|| {
-            moves
-                .iter()
-                .find(|&&m| move_text(pos, m).eq_ignore_ascii_case(text))
+            moves.iter().find(|&&m| {
+                move_text(pos, m).eq_ignore_ascii_case(text)
+                    || wall_last_text(pos, m).is_some_and(|t| t.eq_ignore_ascii_case(text))
+            })
         })
         .copied()
+}
+
+/// A walling move with the wall written after the promotion letter
+/// (`e7e8q,e8h5`, Fairy-Stockfish's UCI form), read as well.
+fn wall_last_text(pos: &Position, m: Move) -> Option<String> {
+    let cell = m.wall_cell()?;
+    let g = pos.rules().geometry();
+    let base = if m.is_pass() {
+        let sq = square_text(g, m.from());
+        format!("{sq}{sq}")
+    } else {
+        move_text(pos, m.without_wall())
+    };
+    Some(format!(
+        "{base},{}{}",
+        square_text(g, m.to()),
+        square_text(g, g.cell_square(cell))
+    ))
 }
 
 /// Read a move in coordinate notation and check that it is legal.
@@ -184,7 +216,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         return legal
             .iter()
             .copied()
-            .find(|m| m.is_pass())
+            .find(|m| m.is_pass() && !m.is(flag::WALL))
             .ok_or_else(|| MoveError::Illegal("no pass is possible".into()));
     }
     let parsed =
@@ -199,7 +231,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         && let Some(v) = via
         && pos.piece_on(v).is_none()
         && legal.iter().any(|m| m.from() == from && m.to() == v)
-        && let Some(&m) = legal.iter().find(|m| m.is_pass())
+        && let Some(&m) = legal.iter().find(|m| m.is_pass() && !m.is(flag::WALL))
     {
         return Ok(m);
     }
@@ -231,6 +263,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 || m.is(flag::DEMOTE) && promo_role.is_none())
     });
     let found: Vec<Move> = candidates.collect();
+    if found.iter().any(|m| m.is(flag::WALL)) {
+        // The text named no wall (with one, it would have matched above).
+        return Err(MoveError::Illegal(
+            "this move places a wall: write its square as a second leg (e2e4,e4h5)".into(),
+        ));
+    }
     // A move written without `+` where the piece must promote (a shogi
     // pawn reaching the last rank): the promotion is meant.
     let forced: Vec<Move> = if found.is_empty() && promo.is_none() && !text.ends_with(['=', '-']) {

@@ -9,7 +9,7 @@
 //! squares it visits, a move needs to re-walk just the pieces whose `touch`
 //! bits are on the squares it changes.
 
-use super::{EDGE, Entry, Position, SLOTS, SquareMap};
+use super::{EDGE, Entry, Position, SLOTS, SquareMap, WALL};
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags};
 use arrayvec::ArrayVec;
 
@@ -63,12 +63,13 @@ impl Position {
                 if code != EDGE {
                     let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
                         EMPTY
-                    } else if ((code - 1) >> 6) + 1 == friend_high {
+                    } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
                         FRIEND
                     } else {
                         FOE
                     };
-                    let kind = cell.visit[class];
+                    // Nothing lands on a wall, nor attacks or defends it.
+                    let kind = if code == WALL { 0 } else { cell.visit[class] };
                     let m = &mut map[t];
                     m.touch[c] |= bit;
                     m.attack[c] |= bit * u64::from(kind & entry::ATTACK);
@@ -106,6 +107,76 @@ impl Position {
             }
         }
         self.rec_len[slot] = n as u16;
+    }
+
+    /// The empty squares a `color` `role` piece standing on `origin`
+    /// could move to without capturing, were `vacated` empty, passed to
+    /// `found`: where the Amazons' arrow may fly from a piece that just
+    /// moved from `vacated` to `origin`. A walk like [`Position::walk`]
+    /// that marks nothing (cold: once per move of a walling variant).
+    pub(crate) fn quiet_reach(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        vacated: crate::types::Sq,
+        mut found: impl FnMut(crate::types::Sq),
+    ) {
+        let trees = self.rules.table.role_trees(color, role);
+        let cells = &self.rules.table.cells;
+        let friend_high = (color.index() as u8) + 1;
+        let root = trees.root(origin);
+        if root == 0 {
+            return;
+        }
+        let mut stack: ArrayVec<(u32, bool), MAX_DEPTH> = ArrayVec::new();
+        let mut i = root as usize;
+        let mut took = false;
+        loop {
+            let cell = &cells[i];
+            let t = (i32::from(origin) + i32::from(cell.delta)) as usize;
+            let code = self.board[t];
+            let mut next = 0u32;
+            let mut next_took = took;
+            if code != EDGE {
+                let class = if code == 0
+                    || t == usize::from(vacated)
+                    || cell.flags & cell_flags::ORIGIN != 0
+                {
+                    EMPTY
+                } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
+                    FRIEND
+                } else {
+                    FOE
+                };
+                if class == EMPTY && !took && cell.visit[EMPTY] & entry::QUIET != 0 {
+                    found(t as crate::types::Sq);
+                }
+                next = cell.next[class];
+                let locust_flag = match class {
+                    FOE => cell_flags::LOCUST_FOE,
+                    FRIEND => cell_flags::LOCUST_FRIEND,
+                    _ => 0,
+                };
+                if cell.flags & locust_flag != 0 {
+                    next_took = true;
+                }
+            }
+            if next != 0 {
+                if cell.flags & cell_flags::LAST == 0 {
+                    stack.push(((i + 1) as u32, took));
+                }
+                i = next as usize;
+                took = next_took;
+            } else if cell.flags & cell_flags::LAST == 0 {
+                i += 1;
+            } else if let Some((j, t)) = stack.pop() {
+                i = j as usize;
+                took = t;
+            } else {
+                break;
+            }
+        }
     }
 
     /// Remove slot `slot`'s marks from the maps.
@@ -193,6 +264,9 @@ impl Position {
         }
         if self.lion_strike {
             key ^= z.lion_strike;
+        }
+        for sq in self.walls() {
+            key ^= z.wall[usize::from(sq)];
         }
         for color in crate::types::Color::BOTH {
             let c = color.index();

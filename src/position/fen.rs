@@ -37,6 +37,8 @@ pub enum PositionError {
     BadChecks(String),
     /// Counting fields in a variant without a counting rule.
     NoCountingRule,
+    /// More than one wall where the one wall is the duck.
+    Ducks,
 }
 
 /// Most pieces of one type a FEN may put in a hand (far above any real
@@ -73,6 +75,7 @@ impl fmt::Display for PositionError {
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
             PositionError::BadHoldings(why) => write!(f, "bad holdings: {why}"),
             PositionError::BadChecks(why) => write!(f, "bad check counter: {why}"),
+            PositionError::Ducks => write!(f, "more than one wall (*): the duck is the only one"),
             PositionError::NoCountingRule => write!(
                 f,
                 "the FEN has a count's limit and plies (three numbers after the \
@@ -143,6 +146,7 @@ impl Position {
             lion_strike: false,
             hand: [[0; crate::types::HAND_ROLES]; 2],
             gates: [0; 2],
+            duck: 0,
             fullmove: setup.fullmove_number.max(1),
             key: 0,
             pawn_key: 0,
@@ -241,6 +245,22 @@ impl Position {
                     )));
                 }
                 *n += 1;
+            }
+        }
+        for &cell in &setup.walls {
+            let sq = g.sq(
+                (cell % usize::from(g.width)) as u8,
+                (cell / usize::from(g.width)) as u8,
+            );
+            if pos.board[usize::from(sq)] != 0 {
+                continue;
+            }
+            pos.board[usize::from(sq)] = super::WALL;
+            if variant.walls.rule == crate::variant::Walling::Duck {
+                if pos.duck != 0 {
+                    return Err(PositionError::Ducks);
+                }
+                pos.duck = sq;
             }
         }
         pos.castle = pos.castling_from(setup);
@@ -383,6 +403,9 @@ impl Position {
         let g = self.rules.geometry();
         let variant = &self.rules.variant;
         let mut s = g.fen_placement(|sq| {
+            if self.is_wall(sq) {
+                return Some("*".to_string());
+            }
             self.piece_on(sq).map(|(color, p)| {
                 // A shogi-style promoted piece is written `+` and the letter
                 // of what it promoted from.

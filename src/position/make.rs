@@ -16,8 +16,11 @@ use arrayvec::ArrayVec;
 pub struct Undo {
     mover: Slot,
     mover_slot: usize,
-    /// The mover blew up with its capture (atomic).
+    /// The mover left the board with its capture: it blew up (atomic) or
+    /// turned into a wall (petrification).
     exploded: bool,
+    /// The duck's square before the move (0 for none).
+    duck: Sq,
     /// Captured pieces (and, in atomic, those blown up): slot and state.
     /// (Slot indices fit a byte: 128 slots.)
     captured: ArrayVec<(u8, Slot), 10>,
@@ -139,6 +142,7 @@ impl Position {
             mover: self.slots[mover_slot],
             mover_slot,
             exploded: false,
+            duck: self.duck,
             captured: ArrayVec::new(),
             rook: None,
             castle: self.castle,
@@ -237,24 +241,35 @@ impl Position {
         let mut undo = self.undo_record(mover_slot, self.ep.clone(), [0; 2]);
         self.changes.clear();
         let mut victims = self.victims(m);
+        let direct_victims = victims.len();
         // Atomic: the capture explodes everything around it but pawns, and
         // the capturer itself.
         if let Some(deltas) = self.rules.blast
             && !victims.is_empty()
         {
-            undo.exploded = true;
+            undo.exploded = !self.rules.blast_immune[usize::from(mover.role.0)];
             for d in deltas {
                 let s = (i32::from(to) + i32::from(d)) as Sq;
                 if s == from || victims.contains(&s) {
                     continue;
                 }
-                if let Some((c, p)) = self.piece_on(s)
-                    && !self.rules.promotes[c.index()][usize::from(p.role.0)]
+                if let Some((_, p)) = self.piece_on(s)
+                    && !self.rules.blast_spared[usize::from(p.role.0)]
                 {
                     victims.push(s);
                 }
             }
         }
+        // Petrification: the capturer turns into a wall where it lands.
+        let petrified = !victims.is_empty() && self.rules.petrify[usize::from(mover.role.0)];
+        if petrified {
+            undo.exploded = true;
+        }
+        let wall = m
+            .wall_cell()
+            .map(|cell| self.rules.geometry().cell_square(cell));
+        // The duck moves: its old square empties.
+        let old_duck = if wall.is_some() { self.duck } else { 0 };
         let castle_rook = m.is(flag::CASTLE).then(|| (m.aux(), self.slot_on(m.aux())));
         undo.rook = castle_rook.map(|(_, rs)| self.slots[rs]);
         // With several pieces of the king's type (two kings), only the
@@ -272,6 +287,12 @@ impl Position {
         };
         mark(self.touching(from));
         mark(self.touching(to));
+        if let Some(w) = wall {
+            mark(self.touching(w));
+        }
+        if old_duck != 0 {
+            mark(self.touching(old_duck));
+        }
         for &v in &victims {
             mark(self.touching(v));
         }
@@ -426,6 +447,28 @@ impl Position {
             undo.placed = Some(slot as u8);
         }
         self.pawn_key = pawn_key;
+        if petrified {
+            self.board[usize::from(to)] = super::WALL;
+            key ^= z.wall[usize::from(to)];
+        }
+        if undo.exploded && self.rules.variant.walls.petrify_blast {
+            for &v in &victims[direct_victims..] {
+                self.board[usize::from(v)] = super::WALL;
+                key ^= z.wall[usize::from(v)];
+            }
+        }
+        if old_duck != 0 {
+            self.board[usize::from(old_duck)] = 0;
+            key ^= z.wall[usize::from(old_duck)];
+            self.duck = 0;
+        }
+        if let Some(w) = wall {
+            self.board[usize::from(w)] = super::WALL;
+            key ^= z.wall[usize::from(w)];
+            if self.rules.variant.walls.rule == crate::variant::Walling::Duck {
+                self.duck = w;
+            }
+        }
         if self.rules.variant.drops.gating {
             // A gate closes when its piece leaves or is taken.
             let g = self.rules.geometry();
@@ -447,7 +490,9 @@ impl Position {
 
         // Castling rights: the king's move ends them; moving from or onto a
         // partner's square ends that one.
-        if let Some(c) = &self.rules.castling {
+        if let Some(c) = &self.rules.castling
+            && !m.is_pass()
+        {
             if castling_king_moves {
                 self.castle[us.index()] = 0;
             }
@@ -490,11 +535,16 @@ impl Position {
         } else {
             self.halfmove + 1
         };
-        self.reversible = if victims.is_empty() && m.promotion().is_none() && m.hand().is_none() {
-            self.reversible + 1
-        } else {
-            0
-        };
+        // A wall that stays (all but the duck) makes every earlier
+        // position unreachable.
+        let lasting_wall = wall.is_some() && self.duck == 0;
+        self.reversible =
+            if victims.is_empty() && m.promotion().is_none() && m.hand().is_none() && !lasting_wall
+            {
+                self.reversible + 1
+            } else {
+                0
+            };
         if us == Color::Black {
             self.fullmove += 1;
         }
@@ -565,7 +615,8 @@ impl Position {
                         (i32::from(ff) + dx / n * k) as u8,
                         (i32::from(fr) + dy / n * k) as u8,
                     );
-                    if !self.rules.ep_region[capturer.index()][usize::from(s)] {
+                    // A wall the move put on a passed square closes it.
+                    if !self.rules.ep_region[capturer.index()][usize::from(s)] || self.is_wall(s) {
                         continue;
                     }
                     if ep.squares.try_push(s).is_err() {
@@ -622,6 +673,14 @@ impl Position {
         if let Some(r) = self.consumed_promotion(m) {
             self.hand[us.index()][usize::from(r.0)] += 1;
         }
+        if let Some(cell) = m.wall_cell() {
+            let w = self.rules.geometry().cell_square(cell);
+            self.board[usize::from(w)] = 0;
+        }
+        if undo.duck != 0 {
+            self.board[usize::from(undo.duck)] = super::WALL;
+        }
+        self.duck = undo.duck;
         self.board[usize::from(to)] = 0;
         if let Some((_, rt, _)) = castle_rook {
             self.board[usize::from(rt)] = 0;
@@ -794,12 +853,16 @@ impl Position {
                     let code = board[t];
                     let class = if code == 0 {
                         crate::trajectory::EMPTY
-                    } else if ((code - 1) >> 6) + 1 == friend_high {
+                    } else if code == super::WALL || ((code - 1) >> 6) + 1 == friend_high {
                         crate::trajectory::FRIEND
                     } else {
                         crate::trajectory::FOE
                     };
-                    let kind = table.visit(t as i32 - origin)[class];
+                    let kind = if code == super::WALL {
+                        0
+                    } else {
+                        table.visit(t as i32 - origin)[class]
+                    };
                     if kind != e.kind {
                         patches.push(super::Patch {
                             slot: slot as u8,

@@ -29,6 +29,10 @@ use std::sync::Arc;
 const SLOTS: usize = 2 * SLOTS_PER_SIDE;
 /// Board code of a guard square.
 pub const EDGE: u8 = 255;
+/// Board code of a wall square: occupied, but by no side's piece. Walks
+/// treat it as a friend of every piece (it blocks, screens a hopper, and
+/// cannot be taken); no move lands on it.
+pub const WALL: u8 = 254;
 
 /// One piece of the piece list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +112,9 @@ pub struct Position {
     /// Seirawan gates: files of each side's first rank whose piece has not
     /// moved yet, where a piece from the holdings may enter.
     gates: [u32; 2],
+    /// The duck (`wallingRule = duck`): the one wall, which every move
+    /// puts somewhere else; 0 when there is none.
+    duck: Sq,
     key: u64,
     /// The Zobrist key of the pawn types alone (pieces that promote),
     /// which the search's correction history is indexed by.
@@ -227,7 +234,7 @@ impl Position {
     #[inline]
     pub fn piece_on(&self, sq: Sq) -> Option<(Color, Slot)> {
         match self.board[usize::from(sq)] {
-            0 | EDGE => None,
+            0 | EDGE | WALL => None,
             code => {
                 let slot = usize::from(code - 1);
                 Some((Self::slot_color(slot), self.slots[slot]))
@@ -239,9 +246,29 @@ impl Position {
     #[inline]
     pub fn slot_at(&self, sq: Sq) -> Option<usize> {
         match self.board[usize::from(sq)] {
-            0 | EDGE => None,
+            0 | EDGE | WALL => None,
             code => Some(usize::from(code - 1)),
         }
+    }
+
+    /// A wall stands on `sq`.
+    #[inline]
+    pub fn is_wall(&self, sq: Sq) -> bool {
+        self.board[usize::from(sq)] == WALL
+    }
+
+    /// Nothing, piece or wall, stands on board square `sq`.
+    #[inline]
+    pub fn is_empty(&self, sq: Sq) -> bool {
+        self.board[usize::from(sq)] == 0
+    }
+
+    /// The board squares holding walls.
+    pub fn walls(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.rules
+            .geometry()
+            .squares()
+            .filter(|&sq| self.board[usize::from(sq)] == WALL)
     }
 
     /// The walk record of a slot.
@@ -398,7 +425,7 @@ impl Position {
     /// end the game (Fairy-Stockfish: two maharajahs are not in check when
     /// one is attacked); other royal types always are.
     #[inline]
-    fn royal_by_count(&self, color: Color, role: Role) -> bool {
+    pub(crate) fn royal_by_count(&self, color: Color, role: Role) -> bool {
         match self.rules.pseudo_royal_limit {
             None => true,
             Some(limit) if limit.all => self.alive[color.index()].count_ones() <= limit.most,
@@ -467,7 +494,7 @@ impl Position {
             return false;
         }
         let (lo, hi) = (ra.min(rb), ra.max(rb));
-        (lo + 1..hi).all(|r| self.piece_on(g.sq(fa, r)).is_none())
+        (lo + 1..hi).all(|r| self.is_empty(g.sq(fa, r)))
     }
 
     /// Atomic: a side whose royal piece has blown up is "in check" (the

@@ -32,6 +32,8 @@ pub struct Zobrist {
     hand: Box<[u64]>,
     /// Per colour and file: a Seirawan gate is open there.
     pub gates: [[u64; 32]; 2],
+    /// Per padded square: a wall stands there.
+    pub wall: Box<[u64]>,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -71,7 +73,9 @@ impl Zobrist {
                 *k = splitmix(&mut s);
             }
         }
+        let wall = (0..squares).map(|_| splitmix(&mut s)).collect();
         Zobrist {
+            wall,
             hand,
             gates,
             lion_strike,
@@ -185,6 +189,11 @@ pub struct Rules {
     pub gives_ep: Box<[bool]>,
     /// Per colour and padded square: a pawn type standing here counts as unmoved.
     pub double_step_region: [Box<[bool]>; 2],
+    /// Per colour and padded square: the colour may place a wall there
+    /// (`wallingRegion`).
+    pub walling_region: [Box<[bool]>; 2],
+    /// Per role: a piece of it turns into a wall when it captures.
+    pub petrify: Box<[bool]>,
     pub castling: Option<CastlingRules>,
     /// Some piece captures in passing (the attack map then needs a slower check test).
     pub has_locust: bool,
@@ -228,6 +237,12 @@ pub struct Rules {
     pub leaps: [Box<[Option<crate::trajectory::LeapTable>]>; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
+    /// Per role: explosions never touch it (see [`Variant::blast_immune`]).
+    pub blast_immune: Box<[bool]>,
+    /// Per role: blasts around it spare it (see [`Variant::blast_spared`]).
+    pub blast_spared: Box<[bool]>,
+    /// Per role: it may not take a piece of its own type.
+    pub mutually_immune: Box<[bool]>,
     /// The chasing rule's tables (xiangqi), `None` where it does not apply.
     pub chase: Option<super::chase::ChaseRules>,
     /// Flag regions and connection goals.
@@ -335,6 +350,14 @@ impl Rules {
             region_map(&variant.double_step.region[0]),
             region_map(&variant.double_step.region[1]),
         ];
+        let walling_region = [
+            region_map(&variant.walls.region[0]),
+            region_map(&variant.walls.region[1]),
+        ];
+        let petrify = role_set(&variant.walls.petrify);
+        let blast_immune = role_set(&variant.blast_immune);
+        let blast_spared = role_set(&variant.blast_spared);
+        let mutually_immune = role_set(&variant.mutually_immune);
         let castling = variant.castling.as_ref().map(|c| CastlingRules {
             rank: [c.rank, g.height - 1 - c.rank],
             king_to: [c.kingside_file, c.queenside_file],
@@ -563,6 +586,8 @@ impl Rules {
             ep_region,
             gives_ep,
             double_step_region,
+            walling_region,
+            petrify,
             castling,
             has_locust,
             monotone,
@@ -578,6 +603,9 @@ impl Rules {
             strikes,
             leaps,
             blast,
+            blast_immune,
+            blast_spared,
+            mutually_immune,
             chase,
             goals,
             mate_cache: Mutex::new(HashMap::new()),

@@ -14,10 +14,10 @@ use super::tt::Bound;
 use super::{MATE_BOUND, MAX_PLY, TB_CURSED, TB_WIN, from_tt, to_tt};
 use crate::eval::{MATE, Score};
 use crate::judge::{self, Seen};
-use crate::movegen::{Legality, has_legal_move, is_legal, legal_after, legal_before};
+use crate::movegen::{Legality, has_legal_move, is_legal, judged_as, legal_after, legal_before};
 use crate::position::{Position, Undo};
 use crate::tablebase::probe::Hit;
-use crate::types::{MAX_MOVES, Move, MoveList, flag};
+use crate::types::{MAX_MOVES, Move, MoveList};
 use arrayvec::ArrayVec;
 
 /// What the transposition table held for a node: score, bound, depth.
@@ -565,8 +565,9 @@ pub(super) fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Op
     if !legal_before(pos, m) {
         return None;
     }
-    if m.is(flag::GATE) {
-        // Legal exactly when the move without the gate is (`is_legal`).
+    if judged_as(pos, m) != m {
+        // Legal exactly when the move without its gate or wall is
+        // (`is_legal`).
         if !(legality.certainly_legal(pos, m) || is_legal(pos, m)) {
             return None;
         }

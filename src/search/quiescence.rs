@@ -11,7 +11,7 @@ use super::see;
 use super::thread::Thread;
 use crate::eval::{MATE, Score};
 use crate::judge::{self, Seen};
-use crate::movegen::{Legality, generate_legal, promoting_quiets, pseudo_legal};
+use crate::movegen::{Legality, generate_legal, one_wall_each, promoting_quiets, pseudo_legal};
 use crate::position::Position;
 use crate::types::{MAX_MOVES, Move, MoveList};
 use arrayvec::ArrayVec;
@@ -80,6 +80,11 @@ impl Thread<'_> {
                     moves.swap_remove(k);
                 }
             }
+        }
+        if !in_check && pos.rules().variant.walls.walling() {
+            // Captures with every wall square would multiply quiescence
+            // by the empty squares: one wall each.
+            one_wall_each(&mut moves);
         }
         let mut best = -MATE - 1;
         let mut stand = -MATE - 1;

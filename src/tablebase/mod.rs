@@ -275,6 +275,8 @@ pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
         "its stalemate rule is not a draw or a loss".into()
     } else if v.blast_on_capture {
         "captures explode".into()
+    } else if v.walls.walling() || !v.walls.petrify.is_empty() || !v.start.walls.is_empty() {
+        "it has wall squares, which tables do not index".into()
     } else {
         return Ok(());
     };

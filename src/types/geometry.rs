@@ -97,6 +97,12 @@ impl Geometry {
             .map(|(f, r)| usize::from(r) * usize::from(self.width) + usize::from(f))
     }
 
+    /// The square of dense cell `cell` (`rank * width + file`, as
+    /// [`Geometry::dense`] numbers them).
+    pub fn cell_square(&self, cell: u8) -> Sq {
+        self.sq(cell % self.width, cell / self.width)
+    }
+
     /// Square name with ranks from 1 ([`Square`]'s spelling, as in FENs;
     /// `??` for a guard square).
     pub fn name(&self, sq: Sq) -> String {

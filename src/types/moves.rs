@@ -42,6 +42,11 @@ pub mod flag {
     /// With `PROMOTE`: a promoted piece turning back into `promotion`, its
     /// unpromoted type, as it moves (Kyoto shogi).
     pub const DEMOTE: u16 = 512;
+    /// Places a wall after the move (`wallingRule`); the wall's cell
+    /// (`rank * width + file`, below 256) is kept where a drop keeps its
+    /// role, since walling variants have neither drops nor gating. With
+    /// `from == to` and no capture, the move is only the wall (`wallOrMove`).
+    pub const WALL: u16 = 1024;
 }
 
 impl Move {
@@ -73,6 +78,22 @@ impl Move {
             flag::GATE
         };
         Move(self.0 | u64::from(extra) << 52).with_hand(role)
+    }
+    /// This move with a wall placed on board cell `cell` after it.
+    pub fn with_wall(self, cell: u8) -> Move {
+        Move(self.0 & !(0xff << 44) | u64::from(cell) << 44 | u64::from(flag::WALL) << 52)
+    }
+    /// The board cell (`rank * width + file`) of the wall the move places.
+    #[inline]
+    pub fn wall_cell(self) -> Option<u8> {
+        self.is(flag::WALL).then_some((self.0 >> 44) as u8)
+    }
+    /// The move without its wall (itself if it places none).
+    pub fn without_wall(self) -> Move {
+        if !self.is(flag::WALL) {
+            return self;
+        }
+        Move(self.0 & !(u64::from(flag::WALL) << 52) & !(0xff << 44))
     }
     /// The move without its gated piece (itself if it gates none).
     pub fn without_gate(self) -> Move {
@@ -116,6 +137,9 @@ impl Move {
     /// The role taken from the holdings (drops and gatings).
     #[inline]
     pub fn hand(self) -> Option<Role> {
+        if self.is(flag::WALL) {
+            return None;
+        }
         let p = (self.0 >> 44) as u8;
         (p != 0).then(|| Role(p - 1))
     }
@@ -141,10 +165,12 @@ impl Move {
         self.is(flag::DROP)
     }
     /// A step out and back to the start square without capturing (the
-    /// Lion's pass): nothing moves; XBoard's null move `@@@@`.
+    /// Lion's pass), or a move that only places a wall: nothing moves;
+    /// XBoard's null move `@@@@`. (A Chess960 castling whose king stays
+    /// put is no pass.)
     #[inline]
     pub fn is_pass(self) -> bool {
-        self.from() == self.to() && !self.is(flag::LOCUST | flag::DROP)
+        self.from() == self.to() && !self.is(flag::LOCUST | flag::DROP | flag::CASTLE)
     }
     /// The square a gated piece enters, for a gating move.
     pub fn gate_square(self) -> Option<Sq> {
@@ -162,13 +188,14 @@ impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Move({}->{} aux {} flags {:#x} promo {:?} hand {:?})",
+            "Move({}->{} aux {} flags {:#x} promo {:?} hand {:?} wall {:?})",
             self.from(),
             self.to(),
             self.aux(),
             self.flags(),
             self.promotion(),
-            self.hand()
+            self.hand(),
+            self.wall_cell()
         )
     }
 }
@@ -203,7 +230,7 @@ impl MoveList {
 
     #[cold]
     #[inline(never)]
-    fn overflow(&mut self) {
+    pub(crate) fn overflow(&mut self) {
         // Logged once per process: a search would meet the position
         // thousands of times.
         static LOGGED: AtomicBool = AtomicBool::new(false);

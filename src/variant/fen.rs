@@ -19,6 +19,8 @@ pub struct StartPosition {
     pub fen: String,
     /// `width * height` cells, a1 first, then b1, ... (see [`Square::index`]).
     pub board: Vec<Option<Piece>>,
+    /// Wall squares (`*`): cells no piece may enter, in `board`'s order.
+    pub walls: Vec<usize>,
     pub side_to_move: Color,
     /// Empty when the field is `-` or absent.
     pub castling: Vec<CastlingRight>,
@@ -242,7 +244,7 @@ pub fn parse(
     if let Some(h) = f.unclosed_holdings {
         errors.push(FenError::BadHoldings(h.to_string()));
     }
-    let board = parse_board(f.board, width, height, role_of, promote, &mut errors);
+    let (board, walls) = parse_board(f.board, width, height, role_of, promote, &mut errors);
     let holdings = f.holdings.map(|h| parse_holdings(h, role_of, &mut errors));
     let side_to_move = match f.side {
         "w" => Color::White,
@@ -301,6 +303,7 @@ pub fn parse(
     Ok(StartPosition {
         fen: fen.to_string(),
         board,
+        walls,
         side_to_move,
         castling,
         en_passant,
@@ -320,8 +323,9 @@ fn parse_board(
     role_of: &dyn Fn(Letter) -> Option<Role>,
     promote: &dyn Fn(Role) -> Option<Role>,
     errors: &mut Vec<FenError>,
-) -> Vec<Option<Piece>> {
+) -> (Vec<Option<Piece>>, Vec<usize>) {
     let mut board = vec![None; usize::from(width) * usize::from(height)];
+    let mut walls = Vec::new();
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != usize::from(height) {
         errors.push(FenError::RankCount {
@@ -342,13 +346,21 @@ fn parse_board(
                 rest = &rest[len..];
                 continue;
             }
+            if c == '*' {
+                // A wall square (Fairy-Stockfish's FENs).
+                if file < usize::from(width) && i < usize::from(height) {
+                    walls.push(Square::new(file as u8, (rank - 1) as u8).index(width));
+                }
+                rest = &rest[1..];
+                file = file.saturating_add(1);
+                continue;
+            }
             let (promoted_prefix, after_plus) = match rest.strip_prefix('+') {
                 Some(r) => (true, r),
                 None => (false, rest),
             };
             let Some((letter, color, used)) = Letter::parse_prefix(after_plus) else {
                 let what = match c {
-                    '*' => Some("wall squares (*) are"),
                     '+' => Some("a '+' without a piece letter is"),
                     _ => None,
                 };
@@ -405,7 +417,7 @@ fn parse_board(
             });
         }
     }
-    board
+    (board, walls)
 }
 
 fn parse_holdings(
@@ -615,6 +627,9 @@ mod tests {
             parse("8/8", 8, 8, &roles, &|_| None),
             Err(vec![FenError::MissingFields])
         );
-        assert!(parse("*7/8/8/8/8/8/8/8 w", 8, 8, &roles, &|_| None).is_err());
+        // A wall square (`*`) is a cell of the board, counted in the rank.
+        let walled = parse("*7/8/8/8/8/8/8/8 w", 8, 8, &roles, &|_| None).expect("walls read");
+        assert_eq!(walled.walls, vec![Square::new(0, 7).index(8)]);
+        assert!(parse("*8/8/8/8/8/8/8/8 w", 8, 8, &roles, &|_| None).is_err());
     }
 }

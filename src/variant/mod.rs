@@ -289,6 +289,49 @@ pub struct Castling {
     pub king_distance: Option<u8>,
 }
 
+/// Where a move puts a wall (Fairy-Stockfish's `wallingRule`): after its
+/// move the mover places a wall square, which no piece may enter or pass
+/// (a hopper may use it as a screen), and which belongs to neither side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Walling {
+    #[default]
+    None,
+    /// Where the moved piece could move next (the Amazons' arrow).
+    Arrow,
+    /// Anywhere empty; the walls placed before go away (the duck).
+    Duck,
+    /// On the board's edge or next to a wall, orthogonally (Atlantis).
+    Edge,
+    /// On the square the piece left (Joust, Snailtrail).
+    Past,
+    /// Anywhere empty (Isolation).
+    Static,
+}
+
+/// Walls: the walling rule and petrification (Fairy-Stockfish's keys).
+/// Per-colour arrays are indexed by [`Color::index`].
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Walls {
+    pub rule: Walling,
+    /// Where each side may place walls (`wallingRegion`).
+    pub region: [Region; 2],
+    /// A side either moves or places a wall, not both (`wallOrMove`).
+    pub or_move: bool,
+    /// Pieces of these types turn into a wall when they capture
+    /// (`petrifyOnCaptureTypes`).
+    pub petrify: Vec<Role>,
+    /// With explosions: the pieces blown up turn into walls too
+    /// (`petrifyBlastPieces`).
+    pub petrify_blast: bool,
+}
+
+impl Walls {
+    /// Moves place walls.
+    pub fn walling(&self) -> bool {
+        self.rule != Walling::None
+    }
+}
+
 /// Holdings and drops (Fairy-Stockfish's drop options). Per-colour arrays
 /// are indexed by [`Color::index`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -569,6 +612,19 @@ pub struct Variant {
     /// Atomic: a capture explodes the capturer, the captured piece and
     /// every piece next to the capture square except pawn types.
     pub blast_on_capture: bool,
+    /// Pieces explosions never touch, not even a capturer at the blast's
+    /// centre (`blastImmuneTypes`: atomar's king).
+    pub blast_immune: Vec<Role>,
+    /// The pieces a blast spares around its centre: Fairy-Stockfish's
+    /// pawn type (the `pawn` key's, not every `pawnTypes`), which still
+    /// blows up when it captures.
+    pub blast_spared: Vec<Role>,
+    /// Pieces that may not capture a piece of their own type
+    /// (`mutuallyImmuneTypes`: atomar's kings).
+    pub mutually_immune: Vec<Role>,
+    /// Wall squares the moves leave behind (duck chess, the Amazons,
+    /// petrification).
+    pub walls: Walls,
     /// Of several pieces of a royal type only the first found, scanning
     /// the files from a and each file from rank 1, is royal; the others
     /// are ordinary pieces (XBoard's twokings, ICC wild 9).

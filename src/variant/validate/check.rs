@@ -199,6 +199,15 @@ impl<'a> Checker<'a> {
         let drops = self.drops(&promotion);
         let immobility_illegal = self.bool("immobilityIllegal", false);
         let blast_on_capture = self.bool("blastOnCapture", false);
+        let blast_immune = self.read("blastImmuneTypes", Vec::new(), |c, v| {
+            c.parse_roles(v, false)
+        });
+        let mut blast_spared: Vec<Role> = self.role_of_key("pawn").into_iter().collect();
+        blast_spared.extend(&blast_immune);
+        let mutually_immune = self.read("mutuallyImmuneTypes", Vec::new(), |c, v| {
+            c.parse_roles(v, false)
+        });
+        let walls = self.walls();
         let royal_first_found = self.bool("royalFirstFound", false);
         let end = self.game_end();
         let xboard = self.xboard_info();
@@ -281,6 +290,10 @@ impl<'a> Checker<'a> {
             drops,
             immobility_illegal,
             blast_on_capture,
+            blast_immune,
+            blast_spared,
+            mutually_immune,
+            walls,
             royal_first_found,
             end,
             xboard,

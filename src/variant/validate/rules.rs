@@ -13,7 +13,7 @@ use crate::types::Region;
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{
     Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Enclosing, Extinction, Flag,
-    GameEnd, GameValue, Promotion, Role,
+    GameEnd, GameValue, Promotion, Role, Walling, Walls,
 };
 use crate::xbetza::Dialect;
 
@@ -237,6 +237,35 @@ impl<'a> Checker<'a> {
             enclosing,
             enclosing_start,
             gating,
+        }
+    }
+
+    pub(super) fn walls(&mut self) -> Walls {
+        let all = Region::all(self.width, self.height);
+        let rule = self.read("wallingRule", Walling::None, |_, v| match v {
+            "none" => Ok(Walling::None),
+            "arrow" => Ok(Walling::Arrow),
+            "duck" => Ok(Walling::Duck),
+            "edge" => Ok(Walling::Edge),
+            "past" => Ok(Walling::Past),
+            "static" => Ok(Walling::Static),
+            _ => Err(Kind::BadValue {
+                value: v.into(),
+                expected: "arrow, duck, edge, past, static or none",
+            }),
+        });
+        Walls {
+            rule,
+            region: self.colored_region(
+                ["wallingRegionWhite", "wallingRegionBlack"],
+                "wallingRegion",
+                [all, all],
+            ),
+            or_move: self.bool("wallOrMove", false),
+            petrify: self.read("petrifyOnCaptureTypes", Vec::new(), |c, v| {
+                c.parse_roles(v, false)
+            }),
+            petrify_blast: self.bool("petrifyBlastPieces", false),
         }
     }
 
