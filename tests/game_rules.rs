@@ -823,3 +823,85 @@ fn duck_moves_name_their_wall() {
     let two = "rnbqkbnr/pppppppp/8/8/3**3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(Position::from_fen(rules, two).is_err(), "two ducks");
 }
+
+/// `passOnStalemate` (Fairy-Stockfish's andersanti, from its variants.ini):
+/// a side with no other legal move passes, and two passes in a row end
+/// the game drawn. Counts are Fairy-Stockfish's `go perft`.
+#[test]
+fn passing_on_stalemate_and_two_passes_draw() {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_str(
+        "test.ini",
+        "[andersanti:antichess]\npassOnStalemate = true\n",
+    )
+    .strict()
+    .expect("test variant loads");
+    let rules = Rules::new(set.get("andersanti").unwrap().clone()).unwrap();
+    let blocked = "8/8/8/8/8/p7/P7/8 w - - 0 1";
+    let cases: &[(&str, u32, u64)] = &[
+        (blocked, 1, 1),
+        (blocked, 2, 1),
+        // Both passed: the game is over.
+        (blocked, 3, 0),
+        // A king that can move may not pass.
+        ("8/8/8/8/8/p7/P7/7K w - - 0 1", 1, 3),
+        ("8/8/8/8/1p6/p7/P7/8 w - - 0 1", 3, 1),
+    ];
+    for &(fen, depth, expected) in cases {
+        let mut pos = Position::from_fen(rules.clone(), fen).unwrap();
+        assert_eq!(perft(&mut pos, depth), expected, "{fen} depth {depth}");
+    }
+    let mut g = Game::new(Position::from_fen(rules, blocked).unwrap());
+    play(&mut g, &["@@@@"]);
+    assert_eq!(g.outcome(), None);
+    play(&mut g, &["@@@@"]);
+    assert!(
+        matches!(g.outcome(), Some(Outcome::Draw { reason }) if reason == EndReason::BothPassed)
+    );
+}
+
+/// Castle chess (`castlingWins`, Fairy-Stockfish's castle section) and
+/// `oppositeCastling`, as Fairy-Stockfish plays them: its `go perft 1`
+/// after e8c8 and after e8f8 is 0 (the game is over), and after e1g1 in
+/// opposite-castling Black's castling is e8c8 alone.
+#[test]
+fn castling_goals_and_opposite_castling() {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_str(
+        "test.ini",
+        "[castle:normal]\ncastlingWins = q\n\n[opposite:normal]\noppositeCastling = true\n",
+    )
+    .strict()
+    .expect("test variants load");
+    let castle = Rules::new(set.get("castle").unwrap().clone()).unwrap();
+    // Black castles queenside and wins at once.
+    let mut g =
+        Game::new(Position::from_fen(castle.clone(), "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").unwrap());
+    play(&mut g, &["e8c8"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: EndReason::CastlingGoal
+        })
+    ));
+    // Black's king steps: it can never castle queenside, and has lost.
+    let mut g = Game::new(Position::from_fen(castle, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").unwrap());
+    play(&mut g, &["e8f8"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    // White castles kingside: Black may then castle only queenside.
+    let opposite = Rules::new(set.get("opposite").unwrap().clone()).unwrap();
+    let mut g =
+        Game::new(Position::from_fen(opposite, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap());
+    play(&mut g, &["e1g1"]);
+    assert!(g.parse_move("e8g8").is_err());
+    assert!(g.parse_move("e8c8").is_ok());
+}

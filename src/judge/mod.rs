@@ -56,6 +56,8 @@ fn rule_reason(pos: &Position, rule: RuleEnd) -> EndReason {
         RuleEnd::Extinction => extinction_reason(rules),
         RuleEnd::Flag => EndReason::FlagReached,
         RuleEnd::Connect => EndReason::Connected,
+        RuleEnd::Passes => EndReason::BothPassed,
+        RuleEnd::Castled => EndReason::CastlingGoal,
     }
 }
 

@@ -29,6 +29,11 @@ pub enum EndReason {
     FlagReached,
     /// A side connected its pieces (a line, a block, a chain).
     Connected,
+    /// Both sides passed in a row (where the rules allow passing).
+    BothPassed,
+    /// A side castled where that wins, or lost the right to (castle
+    /// chess).
+    CastlingGoal,
     /// A makruk or ASEAN count ran out.
     CountingRule,
     /// No placement of the material left is checkmate: a dead position.
@@ -65,6 +70,8 @@ impl EndReason {
                 | EndReason::NoPiecesLeft
                 | EndReason::FlagReached
                 | EndReason::Connected
+                | EndReason::BothPassed
+                | EndReason::CastlingGoal
         )
     }
 
@@ -97,6 +104,8 @@ impl fmt::Display for EndReason {
             EndReason::NoPiecesLeft => f.write_str("no pieces left"),
             EndReason::FlagReached => f.write_str("goal reached"),
             EndReason::Connected => f.write_str("pieces connected"),
+            EndReason::BothPassed => f.write_str("both sides passed"),
+            EndReason::CastlingGoal => f.write_str("castling decided"),
             EndReason::CountingRule => f.write_str("counting rule"),
             EndReason::InsufficientMaterial => f.write_str("insufficient material"),
             EndReason::MoveRule { moves } => write!(f, "{moves}-move rule"),

@@ -48,6 +48,12 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
     if walls_later {
         super::walls::expand(pos, list, 0);
     }
+    let us = pos.side_to_move().index();
+    if pos.rules().variant.end.pass_on_stalemate[us] && list.iter().any(|m| !m.is_pass()) {
+        // A pass only where nothing else is legal (a wall-only move is
+        // no pass here).
+        list.retain(|m| !m.is_pass() || m.is(flag::WALL));
+    }
 }
 
 /// Whether the wall a move places counts when judging whether it leaves
@@ -100,6 +106,9 @@ pub struct Legality {
     /// Uchifuzume: the enemy king's square, where drops of the types that
     /// may not mate could give check.
     drop_mate: Option<Sq>,
+    /// Moves may not give check (racing kings): those that might are
+    /// tested by making them.
+    no_checks: bool,
 }
 
 impl Legality {
@@ -157,16 +166,11 @@ impl Legality {
                 screens: false,
                 special: true,
                 drop_mate: None,
+                no_checks: false,
             };
         }
         match king {
-            Some(king)
-                if single
-                    && monotone
-                    && facing_ok
-                    && !checks_restricted
-                    && !pos.attacked_by(king, them) =>
-            {
+            Some(king) if single && monotone && facing_ok && !pos.attacked_by(king, them) => {
                 Legality {
                     fast: true,
                     king,
@@ -181,6 +185,7 @@ impl Legality {
                         || facing.is_some()
                         || drop_mate.is_some(),
                     drop_mate,
+                    no_checks: checks_restricted,
                 }
             }
             _ => Legality {
@@ -193,6 +198,7 @@ impl Legality {
                 screens: true,
                 special: true,
                 drop_mate: None,
+                no_checks: checks_restricted,
             },
         }
     }
@@ -202,6 +208,9 @@ impl Legality {
     #[inline]
     pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
+            return false;
+        }
+        if self.no_checks && may_give_check(pos, m) {
             return false;
         }
         let from = m.from();
@@ -279,6 +288,46 @@ impl Legality {
         }
         true
     }
+}
+
+/// Whether `m` might give check, erring towards yes: the mover could
+/// strike the enemy king from where it lands, or a piece of ours whose
+/// walk passes the square it leaves lines up with the king. (Where checks
+/// are forbidden, the others need not be made to be tested.)
+fn may_give_check(pos: &Position, m: Move) -> bool {
+    let rare = flag::DROP | flag::CASTLE | flag::EP | flag::LOCUST | flag::PROMOTE | flag::GATE;
+    let rules = pos.rules();
+    let us = pos.side_to_move();
+    if m.is(rare) || rules.screens[us.index()] || rules.special_check {
+        return true;
+    }
+    let mut kings = pos.royals(us.opponent());
+    let Some(king) = kings.next() else {
+        return false;
+    };
+    if kings.next().is_some() {
+        return true;
+    }
+    let Some((_, mover)) = pos.piece_on(m.from()) else {
+        return true;
+    };
+    if rules.strikes[us.index()][usize::from(mover.role.0)].may_strike(m.to(), king)
+        && pos.would_attack(us, mover.role, m.to(), m.from(), king)
+    {
+        return true;
+    }
+    let g = rules.geometry();
+    let mut touching = pos.touched_by(m.from(), us);
+    while touching != 0 {
+        let bit = touching.trailing_zeros() as usize;
+        touching &= touching - 1;
+        let ours = pos.slot(Position::slot_index(us, bit));
+        let trees = rules.table.role_trees(us, ours.role);
+        if trees.discovers && (!trees.straight || aligned(g, ours.sq, m.from(), king)) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).

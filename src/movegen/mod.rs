@@ -49,6 +49,19 @@ fn unwalled<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut
         {
             list.push(pass);
         }
+        let end = &pos.rules().variant.end;
+        let c = pos.side_to_move().index();
+        if (end.pass[c] || end.pass_on_stalemate[c]) && !list[start..].iter().any(|m| m.is_pass()) {
+            // `pass`, `passOnStalemate`: the king passes, or where there
+            // is none the piece on the first square (Fairy-Stockfish's).
+            let pass = match pos.royals(pos.side_to_move()).next() {
+                Some(k) => Some(Move::new(k, k, 0, None, 0)),
+                None => walls::first_square_pass(pos),
+            };
+            if let Some(pass) = pass {
+                list.push(pass);
+            }
+        }
         if pos.rules().variant.drops.piece_drops {
             drops::drop_moves(pos, list);
         }

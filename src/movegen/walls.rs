@@ -12,7 +12,7 @@
 //! - `duck`, `static`: anywhere else.
 
 use crate::position::Position;
-use crate::types::{Move, MoveList, Sq, flag};
+use crate::types::{MAX_FILES, MAX_RANKS, Move, MoveList, Sq, flag};
 use crate::variant::Walling;
 use arrayvec::ArrayVec;
 
@@ -29,12 +29,14 @@ pub(super) fn expand(pos: &Position, list: &mut MoveList, start: usize) {
         }
     }
     list.truncate(start);
+    let rule = pos.rules().variant.walls.rule;
+    let free = (!matches!(rule, Walling::Arrow | Walling::Past)).then(|| FreeSquares::new(pos));
     for m in base {
         if m.is(flag::DROP | flag::WALL) || or_move && !m.is_pass() {
             list.push(m);
             continue;
         }
-        for_each_wall(pos, m, |cell| list.push(m.with_wall(cell)));
+        for_each_wall(pos, m, free.as_ref(), |cell| list.push(m.with_wall(cell)));
     }
 }
 
@@ -60,6 +62,11 @@ pub fn one_wall_each(list: &mut MoveList) {
 /// pass of the piece on the side's first square (a1, b1, ..., as
 /// Fairy-Stockfish writes it). Its legality is the pass's.
 pub(super) fn wall_only_base(pos: &Position) -> Option<Move> {
+    first_square_pass(pos)
+}
+
+/// A pass of the side to move's piece on its first square (a1, b1, ...).
+pub(super) fn first_square_pass(pos: &Position) -> Option<Move> {
     let us = pos.side_to_move();
     let g = pos.rules().geometry();
     let mut alive = pos.alive(us);
@@ -76,8 +83,38 @@ pub(super) fn wall_only_base(pos: &Position) -> Option<Move> {
     first.map(|(_, sq)| Move::new(sq, sq, 0, None, 0))
 }
 
-/// Call `f` with the cell of every square where `m`'s mover may put a wall.
-fn for_each_wall(pos: &Position, m: Move, mut f: impl FnMut(u8)) {
+/// The squares a wall may go on before the move is known: empty, in the
+/// side's walling region and, for `edge`, on the rim or beside a wall.
+/// Built once per position; each move then adds or drops only the few
+/// squares it changes.
+struct FreeSquares {
+    squares: ArrayVec<(Sq, u8), { MAX_FILES as usize * MAX_RANKS as usize }>,
+}
+
+impl FreeSquares {
+    fn new(pos: &Position) -> FreeSquares {
+        let rules = pos.rules();
+        let g = rules.geometry();
+        let region = &rules.walling_region[pos.side_to_move().index()];
+        let edge = rules.variant.walls.rule == Walling::Edge;
+        let mut squares = ArrayVec::new();
+        for sq in g.squares() {
+            if pos.is_empty(sq)
+                && region[usize::from(sq)]
+                && (!edge || on_edge_or_by_wall(pos, sq))
+                && let Some(cell) = g.dense(sq)
+            {
+                squares.push((sq, cell as u8));
+            }
+        }
+        FreeSquares { squares }
+    }
+}
+
+/// Call `f` with the cell of every square where `m`'s mover may put a
+/// wall (`free`: the position's [`FreeSquares`], for the rules that use
+/// them).
+fn for_each_wall(pos: &Position, m: Move, free: Option<&FreeSquares>, mut f: impl FnMut(u8)) {
     let rules = pos.rules();
     let g = rules.geometry();
     let us = pos.side_to_move();
@@ -100,38 +137,54 @@ fn for_each_wall(pos: &Position, m: Move, mut f: impl FnMut(u8)) {
     if m.is(flag::EP) {
         toggles.push(pos.ep().victim);
     }
-    if walls.rule == Walling::Past {
-        // Only the square left, if the move leaves one.
-        if from != to
-            && is_target(pos, region, from, from, lands, &toggles)
-            && let Some(cell) = g.dense(from)
-        {
-            f(cell as u8);
-        }
-        return;
-    }
-    if walls.rule == Walling::Arrow {
-        let Some((_, mover)) = pos.piece_on(from) else {
-            return;
-        };
-        pos.quiet_reach(us, mover.role, to, from, |sq| {
-            if is_target(pos, region, sq, from, lands, &toggles)
-                && let Some(cell) = g.dense(sq)
+    match walls.rule {
+        Walling::Past => {
+            // Only the square left, if the move leaves one.
+            if from != to
+                && is_target(pos, region, from, from, lands, &toggles)
+                && let Some(cell) = g.dense(from)
             {
                 f(cell as u8);
             }
-        });
-        return;
-    }
-    for sq in g.squares() {
-        if !is_target(pos, region, sq, from, lands, &toggles) {
-            continue;
         }
-        if walls.rule == Walling::Edge && !on_edge_or_by_wall(pos, sq) {
-            continue;
+        Walling::Arrow => {
+            let Some((_, mover)) = pos.piece_on(from) else {
+                return;
+            };
+            pos.quiet_reach(us, mover.role, to, from, |sq| {
+                if is_target(pos, region, sq, from, lands, &toggles)
+                    && let Some(cell) = g.dense(sq)
+                {
+                    f(cell as u8);
+                }
+            });
         }
-        if let Some(cell) = g.dense(sq) {
-            f(cell as u8);
+        _ => {
+            let Some(free) = free else {
+                return;
+            };
+            // The squares the move changes are judged one by one; the
+            // others are as the position has them.
+            let mut changed: ArrayVec<Sq, 5> = ArrayVec::new();
+            for sq in [from, lands].into_iter().chain(toggles.iter().copied()) {
+                if !changed.contains(&sq) {
+                    changed.push(sq);
+                }
+            }
+            for &(sq, cell) in &free.squares {
+                if !changed.contains(&sq) {
+                    f(cell);
+                }
+            }
+            let edge = walls.rule == Walling::Edge;
+            for &sq in &changed {
+                if is_target(pos, region, sq, from, lands, &toggles)
+                    && (!edge || on_edge_or_by_wall(pos, sq))
+                    && let Some(cell) = g.dense(sq)
+                {
+                    f(cell as u8);
+                }
+            }
         }
     }
 }

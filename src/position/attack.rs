@@ -122,6 +122,42 @@ impl Position {
         vacated: crate::types::Sq,
         mut found: impl FnMut(crate::types::Sq),
     ) {
+        self.reach(color, role, origin, vacated, |sq, class, kind| {
+            if class == EMPTY && kind & entry::QUIET != 0 {
+                found(sq);
+            }
+        });
+    }
+
+    /// Whether a `color` `role` piece on `origin` would attack `target`,
+    /// were `vacated` empty: a check a move would give directly, found
+    /// without making the move.
+    pub(crate) fn would_attack(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        vacated: crate::types::Sq,
+        target: crate::types::Sq,
+    ) -> bool {
+        let mut hit = false;
+        self.reach(color, role, origin, vacated, |sq, _, kind| {
+            hit |= sq == target && kind & entry::ATTACK != 0;
+        });
+        hit
+    }
+
+    /// A walk like [`Position::walk`] that marks nothing: each visited
+    /// square with its occupancy class and visit record, passed to
+    /// `visit`, but not those reached after a capture in passing.
+    fn reach(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        vacated: crate::types::Sq,
+        mut visit: impl FnMut(crate::types::Sq, usize, u8),
+    ) {
         let trees = self.rules.table.role_trees(color, role);
         let cells = &self.rules.table.cells;
         let friend_high = (color.index() as u8) + 1;
@@ -149,8 +185,9 @@ impl Position {
                 } else {
                     FOE
                 };
-                if class == EMPTY && !took && cell.visit[EMPTY] & entry::QUIET != 0 {
-                    found(t as crate::types::Sq);
+                if !took {
+                    let kind = if code == WALL { 0 } else { cell.visit[class] };
+                    visit(t as crate::types::Sq, class, kind);
                 }
                 next = cell.next[class];
                 let locust_flag = match class {

@@ -144,6 +144,8 @@ impl Position {
                 .map(|n| n.min(u32::from(u8::MAX)) as u8),
             counting,
             lion_strike: false,
+            passes: 0,
+            castled: 0,
             hand: [[0; crate::types::HAND_ROLES]; 2],
             gates: [0; 2],
             duck: 0,

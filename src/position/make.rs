@@ -33,6 +33,8 @@ pub struct Undo {
     checks: [u8; 2],
     counting: super::counting::Counting,
     lion_strike: bool,
+    passes: u8,
+    castled: u8,
     gates: [u32; 2],
     /// The slot of a piece that entered from the holdings (gating).
     placed: Option<u8>,
@@ -152,6 +154,8 @@ impl Position {
             checks: self.checks,
             counting: self.counting,
             lion_strike: self.lion_strike,
+            passes: self.passes,
+            castled: self.castled,
             gates: self.gates,
             placed: None,
             key: self.key,
@@ -496,6 +500,22 @@ impl Position {
             if castling_king_moves {
                 self.castle[us.index()] = 0;
             }
+            let opposite = self
+                .rules
+                .variant
+                .castling
+                .as_ref()
+                .is_some_and(|v| v.opposite);
+            if opposite && m.is(flag::CASTLE) {
+                // The opponent may no longer castle on this side.
+                let them = us.opponent();
+                let (kingside, queenside) = self.castling_side_masks(them);
+                self.castle[them.index()] &= if m.aux() > m.from() {
+                    !kingside
+                } else {
+                    !queenside
+                };
+            }
             let g = self.rules.geometry();
             let mut touched: ArrayVec<Sq, 12> = ArrayVec::new();
             touched.push(from);
@@ -548,6 +568,18 @@ impl Position {
         if us == Color::Black {
             self.fullmove += 1;
         }
+        self.castled = match (m.is(flag::CASTLE), m.aux() > m.from()) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 2,
+        };
+        let end = &self.rules.variant.end;
+        self.passes = if m.is_pass() && (end.pass[us.index()] || end.pass_on_stalemate[us.index()])
+        {
+            self.passes.saturating_add(1)
+        } else {
+            0
+        };
         if self.rules.has_lions {
             // A non-Lion that takes a Lion bans the answer in kind.
             let strike =
@@ -714,6 +746,8 @@ impl Position {
         self.checks = undo.checks;
         self.counting = undo.counting;
         self.lion_strike = undo.lion_strike;
+        self.passes = undo.passes;
+        self.castled = undo.castled;
         self.gates = undo.gates;
         if us == Color::Black {
             self.fullmove -= 1;
@@ -773,6 +807,8 @@ impl Position {
             self.halfmove + 1
         };
         self.reversible = 0;
+        self.passes = 0;
+        self.castled = 0;
         if us == Color::Black {
             self.fullmove += 1;
         }

@@ -61,8 +61,13 @@ pub enum RuleEnd {
     Flag,
     /// A side gave its last check (n-check).
     ChecksGiven,
+    /// A side castled where that wins, or lost the right to (castle
+    /// chess).
+    Castled,
     /// A side connected its pieces.
     Connect,
+    /// Both sides passed, one after the other.
+    Passes,
 }
 
 /// Where an e.p. capture may land, and whom it removes.
@@ -107,6 +112,12 @@ pub struct Position {
     /// Chu Shogi: a non-Lion has just taken a Lion, so the side to move may
     /// not take a Lion with a non-Lion.
     lion_strike: bool,
+    /// Passes made in a row where the rules allow passing (two end the
+    /// game).
+    passes: u8,
+    /// The last move castled: 1 kingside, 2 queenside, 0 not (castle
+    /// chess's `castlingWins`).
+    castled: u8,
     /// Pieces in hand, per colour and role (drop variants, Seirawan).
     hand: [[u8; HAND_ROLES]; 2],
     /// Seirawan gates: files of each side's first rank whose piece has not
@@ -554,7 +565,8 @@ impl Position {
     /// captures, forced drops): take the whole legal list, not moves one
     /// by one.
     pub fn moves_restrict_each_other(&self) -> bool {
-        self.rules.variant.end.must_capture || self.must_drop()
+        let end = &self.rules.variant.end;
+        end.must_capture || self.must_drop() || end.pass_on_stalemate[self.side.index()]
     }
 
     /// Promotion to `role` is open while the side has fewer than the limit.
@@ -612,6 +624,9 @@ impl Position {
         if let Some(value) = self.flag_outcome() {
             return Some((value, RuleEnd::Flag));
         }
+        if let Some(value) = self.castling_outcome() {
+            return Some((value, RuleEnd::Castled));
+        }
         if self.rules.variant.end.check_counting {
             if self.checks[self.side.opponent().index()] == 0 {
                 return Some((GameValue::Loss, RuleEnd::ChecksGiven));
@@ -620,8 +635,55 @@ impl Position {
                 return Some((GameValue::Win, RuleEnd::ChecksGiven));
             }
         }
-        self.connect_outcome()
-            .map(|value| (value, RuleEnd::Connect))
+        if let Some(value) = self.connect_outcome() {
+            return Some((value, RuleEnd::Connect));
+        }
+        // Fairy-Stockfish: two passes in a row end the game, drawn.
+        (self.passes >= 2).then_some((GameValue::Draw, RuleEnd::Passes))
+    }
+
+    /// Castle chess (`castlingWins`): the side that just castled on a
+    /// winning side has won; a side that can no longer castle on one has
+    /// lost (the opponent's loss counted first, as in Fairy-Stockfish).
+    fn castling_outcome(&self) -> Option<GameValue> {
+        let castling = self.rules.variant.castling.as_ref()?;
+        if castling.wins == [[false; 2]; 2] {
+            return None;
+        }
+        let them = self.side.opponent();
+        if self.castled != 0 && castling.wins[them.index()][usize::from(self.castled - 1)] {
+            return Some(GameValue::Loss);
+        }
+        for (c, value) in [(them, GameValue::Win), (self.side, GameValue::Loss)] {
+            let (kingside, queenside) = self.castling_sides(c);
+            let wins = castling.wins[c.index()];
+            if wins[0] && !kingside || wins[1] && !queenside {
+                return Some(value);
+            }
+        }
+        None
+    }
+
+    /// Whether `color` may still castle kingside and queenside: a right
+    /// to a partner right or left of its castling king.
+    fn castling_sides(&self, color: Color) -> (bool, bool) {
+        let rights = self.castle[color.index()];
+        let (kingside, queenside) = self.castling_side_masks(color);
+        (rights & kingside != 0, rights & queenside != 0)
+    }
+
+    /// The castling-right files of `color` right and left of its castling
+    /// king (its start file where the king is gone), as masks.
+    pub(crate) fn castling_side_masks(&self, color: Color) -> (u32, u32) {
+        let g = self.rules.geometry();
+        let king_file = self
+            .castling_king(color)
+            .and_then(|k| g.coords(k))
+            .map(|(f, _)| f)
+            .or_else(|| self.rules.variant.castling.as_ref().map(|c| c.king_file))
+            .unwrap_or(0);
+        let up_to_king = (2u32 << king_file) - 1;
+        (!up_to_king, up_to_king >> 1)
     }
 
     /// n-check: the checks `color` still has to give to win.

@@ -271,6 +271,12 @@ pub struct EnPassant {
 /// next to it on the inside.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
+    /// Castling on one side takes the opponent's right on that side
+    /// (`oppositeCastling`).
+    pub opposite: bool,
+    /// Per colour, kingside and queenside: castling so wins, and losing
+    /// the right loses (`castlingWins`, castle chess).
+    pub wins: [[bool; 2]; 2],
     /// Where the king ends up (0-based files).
     pub kingside_file: u8,
     pub queenside_file: u8,
@@ -516,6 +522,10 @@ pub struct GameEnd {
     /// A king in check may not step away, only take its one checker
     /// (Fairy-Stockfish's `makpongRule`).
     pub makpong: bool,
+    /// Per colour: the side may pass (`pass`), or only when it has no
+    /// other legal move (`passOnStalemate`); two passes in a row draw.
+    pub pass: [bool; 2],
+    pub pass_on_stalemate: [bool; 2],
     /// A side that can capture must (losing chess): captures, when there
     /// are any, are the only legal moves.
     pub must_capture: bool,

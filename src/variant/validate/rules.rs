@@ -32,6 +32,8 @@ const CASTLING_KEYS: &[&str] = &[
     "castlingRookPieces",
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
+    "oppositeCastling",
+    "castlingWins",
 ];
 
 impl<'a> Checker<'a> {
@@ -359,7 +361,30 @@ impl<'a> Checker<'a> {
             .get("castlingKingDistance")
             .is_some()
             .then(|| self.number("castlingKingDistance", 2).clamp(1, 15) as u8);
+        let opposite = self.bool("oppositeCastling", false);
+        let wins = self.read("castlingWins", [[false; 2]; 2], |_, v| {
+            // Fairy-Stockfish's castling-rights letters: K Q k q.
+            let mut wins = [[false; 2]; 2];
+            for ch in v.chars().filter(|&ch| ch != '-') {
+                let (c, side) = match ch {
+                    'K' => (0, 0),
+                    'Q' => (0, 1),
+                    'k' => (1, 0),
+                    'q' => (1, 1),
+                    _ => {
+                        return Err(Kind::BadValue {
+                            value: v.into(),
+                            expected: "castling letters K, Q, k, q, or -",
+                        });
+                    }
+                };
+                wins[c][side] = true;
+            }
+            Ok(wins)
+        });
         Some(Castling {
+            opposite,
+            wins,
             kingside_file,
             queenside_file,
             rank,
@@ -477,6 +502,11 @@ impl<'a> Checker<'a> {
             checking: self.bool("checking", true),
             must_capture: self.bool("mustCapture", false),
             makpong: self.bool("makpongRule", false),
+            pass: self.bool_pair(["passWhite", "passBlack"], "pass"),
+            pass_on_stalemate: self.bool_pair(
+                ["passOnStalemateWhite", "passOnStalemateBlack"],
+                "passOnStalemate",
+            ),
             checkmate: self
                 .game_value("checkmateValue", Some(GameValue::Loss), false)
                 .unwrap_or(GameValue::Loss),

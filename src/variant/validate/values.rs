@@ -134,6 +134,12 @@ impl<'a> Checker<'a> {
         self.read(key, default, |_, v| parse_bool(v))
     }
 
+    /// A flag per colour: `base` for both, each colour's own key over it.
+    pub(super) fn bool_pair(&mut self, [white, black]: [&'a str; 2], base: &'a str) -> [bool; 2] {
+        let both = self.bool(base, false);
+        [self.bool(white, both), self.bool(black, both)]
+    }
+
     pub(super) fn number(&mut self, key: &'a str, default: u32) -> u32 {
         self.read(key, default, |_, v| {
             v.parse().map_err(|_| Kind::BadValue {
