@@ -19,6 +19,34 @@ pub use crate::trajectory::visit as entry;
 /// Deepest cell path a walk follows; checked against the table at load.
 pub(crate) const MAX_DEPTH: usize = 256;
 
+/// The next cell of a walk through a trajectory tree, from cell `i` with
+/// flags `flags` whose child group for what stood there is `next` (0 for
+/// none): that group (the rest of this one saved on `stack`), else the
+/// next cell of this group, else the group last saved; `None` when the
+/// walk is over. `state` goes with the current group and `next_state`
+/// with the child group (what was captured in passing on the way).
+#[inline(always)]
+fn next_cell<S: Copy>(
+    flags: u8,
+    i: usize,
+    next: u32,
+    state: S,
+    next_state: S,
+    stack: &mut ArrayVec<(u32, S), MAX_DEPTH>,
+) -> Option<(usize, S)> {
+    let last = flags & cell_flags::LAST != 0;
+    if next != 0 {
+        if !last {
+            stack.push(((i + 1) as u32, state));
+        }
+        Some((next as usize, next_state))
+    } else if !last {
+        Some((i + 1, state))
+    } else {
+        stack.pop().map(|(j, s)| (j as usize, s))
+    }
+}
+
 impl Position {
     /// Walk slot `slot` and record what it finds.
     pub(crate) fn walk(&mut self, slot: usize) {
@@ -90,19 +118,9 @@ impl Position {
                         next_locust = t as u16;
                     }
                 }
-                if next != 0 {
-                    if cell.flags & cell_flags::LAST == 0 {
-                        stack.push(((i + 1) as u32, locust));
-                    }
-                    i = next as usize;
-                    locust = next_locust;
-                } else if cell.flags & cell_flags::LAST == 0 {
-                    i += 1;
-                } else if let Some((j, l)) = stack.pop() {
-                    i = j as usize;
-                    locust = l;
-                } else {
-                    break;
+                match next_cell(cell.flags, i, next, locust, next_locust, &mut stack) {
+                    Some((j, l)) => (i, locust) = (j, l),
+                    None => break,
                 }
             }
         }
@@ -199,19 +217,9 @@ impl Position {
                     next_took = true;
                 }
             }
-            if next != 0 {
-                if cell.flags & cell_flags::LAST == 0 {
-                    stack.push(((i + 1) as u32, took));
-                }
-                i = next as usize;
-                took = next_took;
-            } else if cell.flags & cell_flags::LAST == 0 {
-                i += 1;
-            } else if let Some((j, t)) = stack.pop() {
-                i = j as usize;
-                took = t;
-            } else {
-                break;
+            match next_cell(cell.flags, i, next, took, next_took, &mut stack) {
+                Some((j, t)) => (i, took) = (j, t),
+                None => break,
             }
         }
     }
