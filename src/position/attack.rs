@@ -19,6 +19,18 @@ pub use crate::trajectory::visit as entry;
 /// Deepest cell path a walk follows; checked against the table at load.
 pub(crate) const MAX_DEPTH: usize = 256;
 
+/// Whether a cell with `flags` captures in passing (a locust leg) what
+/// stands there, of occupancy `class`.
+#[inline(always)]
+fn takes_in_passing(flags: u8, class: usize) -> bool {
+    let locust_flag = match class {
+        FOE => cell_flags::LOCUST_FOE,
+        FRIEND => cell_flags::LOCUST_FRIEND,
+        _ => 0,
+    };
+    flags & locust_flag != 0
+}
+
 /// The next cell of a walk through a trajectory tree, from cell `i` with
 /// flags `flags` whose child group for what stood there is `next` (0 for
 /// none): that group (the rest of this one saved on `stack`), else the
@@ -109,12 +121,7 @@ impl Position {
                     };
                     n += 1;
                     next = cell.next[class];
-                    let locust_flag = match class {
-                        FOE => cell_flags::LOCUST_FOE,
-                        FRIEND => cell_flags::LOCUST_FRIEND,
-                        _ => 0,
-                    };
-                    if cell.flags & locust_flag != 0 {
+                    if takes_in_passing(cell.flags, class) {
                         next_locust = t as u16;
                     }
                 }
@@ -208,12 +215,7 @@ impl Position {
                     visit(t as crate::types::Sq, class, kind);
                 }
                 next = cell.next[class];
-                let locust_flag = match class {
-                    FOE => cell_flags::LOCUST_FOE,
-                    FRIEND => cell_flags::LOCUST_FRIEND,
-                    _ => 0,
-                };
-                if cell.flags & locust_flag != 0 {
+                if takes_in_passing(cell.flags, class) {
                     next_took = true;
                 }
             }
