@@ -23,7 +23,7 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
     }
     // Where a move's wall does not count for check, the moves are judged
     // before their walls are added.
-    let walls_later = pos.rules().variant.walls.walling() && !walls_shield(pos);
+    let walls_later = pos.rules().variant.walls.walling() && !pos.rules().walls_shield;
     if walls_later {
         super::unwalled::<true, true>(pos, list);
     } else {
@@ -56,26 +56,11 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
     }
 }
 
-/// Whether the wall a move places counts when judging whether it leaves
-/// the mover in check: for Fairy-Stockfish's pseudo-royal pieces (atomic's
-/// king is one there), which it tests on the board after the move; a
-/// royal king is judged as if the move placed no wall (its
-/// `Position::legal`).
-pub fn walls_shield(pos: &Position) -> bool {
-    let variant = &pos.rules().variant;
-    variant.blast_on_capture
-        || variant
-            .end
-            .extinction
-            .as_ref()
-            .is_some_and(|e| e.pseudo_royal)
-}
-
 /// The move whose legality decides `m`'s: `m` without a gated piece, and
-/// without its wall unless walls shield ([`walls_shield`]).
+/// without its wall unless walls shield (`Rules::walls_shield`).
 pub fn judged_as(pos: &Position, m: Move) -> Move {
     let m = m.without_gate();
-    if m.is(flag::WALL) && !walls_shield(pos) {
+    if m.is(flag::WALL) && !pos.rules().walls_shield {
         m.without_wall()
     } else {
         m
@@ -123,7 +108,7 @@ impl Legality {
         // shortcut in atomic.
         // A duck that moves away can open a line to a pseudo-royal piece.
         let duck_moves =
-            rules.variant.walls.rule == crate::variant::Walling::Duck && walls_shield(pos);
+            rules.variant.walls.rule == crate::variant::Walling::Duck && rules.walls_shield;
         let monotone = rules.monotone[them.index()]
             && !rules.has_locust
             && rules.blast.is_none()
@@ -417,7 +402,7 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
         judged_as(pos, m) == m,
         "gating and walling moves are tested by is_legal"
     );
-    let in_check = if petrifying_royals(pos) {
+    let in_check = if pos.rules().petrifying_royal {
         petrified_check(pos, us)
     } else {
         pos.in_check(us)
@@ -435,14 +420,14 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
 #[inline]
 pub fn legal_before(pos: &Position, m: Move) -> bool {
     let makpong = pos.rules().variant.end.makpong && king_leaves_check(pos, pos.side_to_move(), m);
-    let petrifies = petrifying_royals(pos) && royal_petrifies(pos, m);
+    let petrifies = pos.rules().petrifying_royal && royal_petrifies(pos, m);
     !makpong && !petrifies && !takes_own_kind(pos, m)
 }
 
 /// The variant has rules that [`legal_before`] judges.
 fn judged_before(pos: &Position) -> bool {
     let v = &pos.rules().variant;
-    v.end.makpong || petrifying_royals(pos) || !v.mutually_immune.is_empty()
+    v.end.makpong || pos.rules().petrifying_royal || !v.mutually_immune.is_empty()
 }
 
 /// `mutuallyImmuneTypes`: `m` takes a piece of its mover's type, which
@@ -457,20 +442,6 @@ fn takes_own_kind(pos: &Position, m: Move) -> bool {
         }
         _ => false,
     }
-}
-
-/// Some royal type turns into a wall when it captures (Fairy-Stockfish's
-/// petrified: the commoner king, pseudo-royal, and petrifying).
-#[inline]
-fn petrifying_royals(pos: &Position) -> bool {
-    let rules = pos.rules();
-    !rules.variant.walls.petrify.is_empty()
-        && rules
-            .variant
-            .walls
-            .petrify
-            .iter()
-            .any(|r| rules.royal[usize::from(r.0)])
 }
 
 /// `m` captures with a royal piece that the capture would turn into a

@@ -17,7 +17,7 @@ pub use walls::one_wall_each;
 pub(crate) use legal::distance;
 pub use legal::{
     Legality, generate_legal, has_legal_move, is_legal, judged_as, legal_after, legal_before,
-    legal_moves, walls_shield,
+    legal_moves,
 };
 
 pub use perft::{
@@ -45,7 +45,7 @@ fn unwalled<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut
     if QUIETS {
         castling_moves(pos, list);
         if pos.rules().variant.walls.or_move
-            && let Some(pass) = walls::wall_only_base(pos)
+            && let Some(pass) = walls::first_square_pass(pos)
         {
             list.push(pass);
         }

@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 
 /// Replace the moves of `list` from `start` on by their walling forms.
 /// With `wallOrMove`, moves keep no wall and only the bare pass (see
-/// [`wall_only_base`]) turns into one move per wall square.
+/// [`first_square_pass`]) turns into one move per wall square.
 pub(super) fn expand(pos: &Position, list: &mut MoveList, start: usize) {
     let or_move = pos.rules().variant.walls.or_move;
     let mut base: ArrayVec<Move, MOST_BASE_MOVES> = ArrayVec::new();
@@ -58,14 +58,9 @@ pub fn one_wall_each(list: &mut MoveList) {
     });
 }
 
-/// `wallOrMove`: the move that only places a wall, before its wall: a
-/// pass of the piece on the side's first square (a1, b1, ..., as
-/// Fairy-Stockfish writes it). Its legality is the pass's.
-pub(super) fn wall_only_base(pos: &Position) -> Option<Move> {
-    first_square_pass(pos)
-}
-
-/// A pass of the side to move's piece on its first square (a1, b1, ...).
+/// A pass of the side to move's piece on its first square (a1, b1, ...,
+/// as Fairy-Stockfish writes it): the move that only places a wall
+/// (`wallOrMove`), before its wall, and the pass of a side without a king.
 pub(super) fn first_square_pass(pos: &Position) -> Option<Move> {
     let us = pos.side_to_move();
     let g = pos.rules().geometry();

@@ -243,6 +243,16 @@ pub struct Rules {
     pub blast_spared: Box<[bool]>,
     /// Per role: it may not take a piece of its own type.
     pub mutually_immune: Box<[bool]>,
+    /// The wall a move places counts when judging whether the move leaves
+    /// the mover in check: for Fairy-Stockfish's pseudo-royal pieces
+    /// (atomic's king is one there), which it tests on the board after
+    /// the move; a royal king is judged as if the move placed no wall
+    /// (its `Position::legal`).
+    pub walls_shield: bool,
+    /// Some royal type turns into a wall when it captures (Fairy-
+    /// Stockfish's petrified: its commoner king), so it may not capture
+    /// and its attacks give no check.
+    pub petrifying_royal: bool,
     /// The chasing rule's tables (xiangqi), `None` where it does not apply.
     pub chase: Option<super::chase::ChaseRules>,
     /// Flag regions and connection goals.
@@ -358,6 +368,17 @@ impl Rules {
         let blast_immune = role_set(&variant.blast_immune);
         let blast_spared = role_set(&variant.blast_spared);
         let mutually_immune = role_set(&variant.mutually_immune);
+        let walls_shield = variant.blast_on_capture
+            || variant
+                .end
+                .extinction
+                .as_ref()
+                .is_some_and(|e| e.pseudo_royal);
+        let petrifying_royal = variant
+            .walls
+            .petrify
+            .iter()
+            .any(|r| royal[usize::from(r.0)]);
         let castling = variant.castling.as_ref().map(|c| CastlingRules {
             rank: [c.rank, g.height - 1 - c.rank],
             king_to: [c.kingside_file, c.queenside_file],
@@ -606,6 +627,8 @@ impl Rules {
             blast_immune,
             blast_spared,
             mutually_immune,
+            walls_shield,
+            petrifying_royal,
             chase,
             goals,
             mate_cache: Mutex::new(HashMap::new()),
