@@ -905,3 +905,107 @@ fn castling_goals_and_opposite_castling() {
     assert!(g.parse_move("e8g8").is_err());
     assert!(g.parse_move("e8c8").is_ok());
 }
+
+/// Janggi's bikjang and material counting, as pyffish 0.0.90 judges them
+/// (`legal_moves`, `is_immediate_game_end`, `game_result`): with the kings
+/// facing on the open e-file White may only break it with the king
+/// (e1d1, e1f1) or pass; after the pass the game is over, won by White's
+/// chariot on material in janggi (13 points against Black's 1.5), drawn
+/// in janggitraditional. In janggicasual the facing binds nobody (16
+/// moves) and two passes draw. Two passes in janggi are also counted:
+/// the chariot wins, bare kings lose for White.
+#[test]
+fn janggi_bikjang_and_material_counting() {
+    let facing = "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let legal = |g: &mut Game| g.legal_moves().len();
+    let mut g = game("janggi", facing);
+    assert_eq!(legal(&mut g), 3, "e1d1, e1f1 and the pass");
+    play(&mut g, &["@@@@"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: EndReason::Bikjang
+        })
+    ));
+    let mut g = game("janggitraditional", facing);
+    play(&mut g, &["@@@@"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Bikjang
+        })
+    ));
+    let mut g = game("janggicasual", facing);
+    assert_eq!(legal(&mut g), 16);
+    play(&mut g, &["@@@@", "@@@@"]);
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
+    let mut g = game("janggi", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play(&mut g, &["@@@@", "@@@@"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: EndReason::BothPassed
+        })
+    ));
+    let mut g = game("janggi", "r2k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    play(&mut g, &["@@@@", "@@@@"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        })
+    ));
+}
+
+/// Armageddon: a stalemate, drawn in chess, is Black's win (pyffish's
+/// `game_result` for both positions: the side to move, Black, wins).
+#[test]
+fn armageddon_draws_go_to_black() {
+    for fen in [
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
+    ] {
+        let mut g = game("armageddon", fen);
+        assert!(
+            matches!(
+                g.outcome(),
+                Some(Outcome::Win {
+                    winner: Color::Black,
+                    reason: EndReason::Stalemate
+                })
+            ),
+            "{fen}"
+        );
+    }
+}
+
+/// Shatar's mate rule, as pyffish 0.0.90's `game_result` judges it: a
+/// smothered mate by a knight alone wins for the side mated, a rook's
+/// mate (a shak) wins for the mating side, and a bishop's mate after no
+/// shak is drawn.
+#[test]
+fn shatar_mates_by_the_pieces_that_give_them() {
+    let mut g = game("shatar", "6rk/5Npp/8/8/8/8/8/K7 b - - 0 1");
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        })
+    ));
+    let mut g = game("shatar", "k7/8/1K6/8/8/8/p7/7R w - - 0 1");
+    play(&mut g, &["h1h8"]);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    let mut g = game("shatar", "kb6/p7/8/8/8/3B4/8/7K w - - 0 1");
+    play(&mut g, &["d3e4"]);
+    assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
+}

@@ -57,6 +57,7 @@ fn rule_reason(pos: &Position, rule: RuleEnd) -> EndReason {
         RuleEnd::Flag => EndReason::FlagReached,
         RuleEnd::Connect => EndReason::Connected,
         RuleEnd::Passes => EndReason::BothPassed,
+        RuleEnd::Bikjang => EndReason::Bikjang,
         RuleEnd::Castled => EndReason::CastlingGoal,
     }
 }
@@ -104,7 +105,7 @@ pub fn by_material(rules: &Rules, men: &[(Color, Role)], stm: Color) -> Option<V
 /// the variant's checkmate or stalemate value.
 pub fn no_legal_move(pos: &Position, in_check: bool) -> Verdict {
     if in_check {
-        let value = pos.rules().variant.end.checkmate;
+        let value = pos.checkmate_value();
         Verdict {
             value,
             reason: EndReason::Checkmate {
@@ -120,7 +121,8 @@ pub fn no_legal_move(pos: &Position, in_check: bool) -> Verdict {
     }
 }
 
-/// A draw by a count: a makruk or ASEAN count run out, or the n-move rule.
+/// A draw by a count: a makruk or ASEAN count run out, or the n-move rule
+/// (decided by material where the variant counts it).
 /// Either draws only if the side to move has a legal move; a mate or
 /// stalemate on the last move counts first (the caller checks).
 #[inline]
@@ -134,7 +136,7 @@ pub fn by_count(pos: &Position) -> Option<Verdict> {
         return None;
     };
     Some(Verdict {
-        value: GameValue::Draw,
+        value: pos.drawn(),
         reason,
     })
 }
@@ -144,6 +146,11 @@ pub fn by_count(pos: &Position) -> Option<Verdict> {
 pub fn repetition(pos: &Position, (value, cycle): (GameValue, Cycle)) -> Verdict {
     let us = pos.side_to_move();
     let by = |by_us: bool| if by_us { us } else { us.opponent() };
+    let value = if value == GameValue::Draw {
+        pos.drawn()
+    } else {
+        value
+    };
     let reason = match cycle {
         Cycle::Plain => EndReason::Repetition,
         Cycle::PerpetualCheck { by_us } => EndReason::PerpetualCheck { by: by(by_us) },
@@ -170,7 +177,7 @@ pub fn referee(pos: &mut Position, history: &[Seen], chased: u64) -> Option<Verd
     }
     if insufficient_material(pos) {
         return Some(Verdict {
-            value: GameValue::Draw,
+            value: pos.drawn(),
             reason: EndReason::InsufficientMaterial,
         });
     }

@@ -31,6 +31,9 @@ pub enum EndReason {
     Connected,
     /// Both sides passed in a row (where the rules allow passing).
     BothPassed,
+    /// The kings faced each other and the side to move let it stand
+    /// (janggi's bikjang).
+    Bikjang,
     /// A side castled where that wins, or lost the right to (castle
     /// chess).
     CastlingGoal,
@@ -71,6 +74,7 @@ impl EndReason {
                 | EndReason::FlagReached
                 | EndReason::Connected
                 | EndReason::BothPassed
+                | EndReason::Bikjang
                 | EndReason::CastlingGoal
         )
     }
@@ -105,6 +109,7 @@ impl fmt::Display for EndReason {
             EndReason::FlagReached => f.write_str("goal reached"),
             EndReason::Connected => f.write_str("pieces connected"),
             EndReason::BothPassed => f.write_str("both sides passed"),
+            EndReason::Bikjang => f.write_str("bikjang"),
             EndReason::CastlingGoal => f.write_str("castling decided"),
             EndReason::CountingRule => f.write_str("counting rule"),
             EndReason::InsufficientMaterial => f.write_str("insufficient material"),

@@ -135,6 +135,7 @@ impl Legality {
         let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
             && pos.royals(them).next().is_some();
         if king.is_none()
+            && !pos.royal_in_hand(us)
             && rules.blast.is_none()
             && !rules.promotes_to_royal[us.index()]
             && !checks_restricted
@@ -155,7 +156,13 @@ impl Legality {
             };
         }
         match king {
-            Some(king) if single && monotone && facing_ok && !pos.attacked_by(king, them) => {
+            Some(king)
+                if single
+                    && monotone
+                    && facing_ok
+                    && !pos.in_bikjang()
+                    && !pos.attacked_by(king, them) =>
+            {
                 Legality {
                     fast: true,
                     king,
@@ -402,6 +409,11 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
         judged_as(pos, m) == m,
         "gating and walling moves are tested by is_legal"
     );
+    if pos.bikjang_unbroken() {
+        // The kings faced each other before the move and still do: only a
+        // pass may leave them so (in check too), and it ends the game.
+        return m.is_pass();
+    }
     let in_check = if pos.rules().petrifying_royal {
         petrified_check(pos, us)
     } else {
@@ -421,13 +433,53 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
 pub fn legal_before(pos: &Position, m: Move) -> bool {
     let makpong = pos.rules().variant.end.makpong && king_leaves_check(pos, pos.side_to_move(), m);
     let petrifies = pos.rules().petrifying_royal && royal_petrifies(pos, m);
-    !makpong && !petrifies && !takes_own_kind(pos, m)
+    !makpong && !petrifies && !takes_own_kind(pos, m) && !bishops_one_colour(pos, m)
 }
 
 /// The variant has rules that [`legal_before`] judges.
 fn judged_before(pos: &Position) -> bool {
     let v = &pos.rules().variant;
-    v.end.makpong || pos.rules().petrifying_royal || !v.mutually_immune.is_empty()
+    v.end.makpong
+        || pos.rules().petrifying_royal
+        || !v.mutually_immune.is_empty()
+        || v.drops.bishops_both_colours.is_some()
+}
+
+/// `dropOppositeColoredBishop` (placement chess): drop `m` would leave the
+/// side's bishops unable to stand on both colours: a bishop dropped on a
+/// colour that already has its share, or another piece taking a square
+/// the bishops in hand still need. Fairy-Stockfish's `legal` counts so.
+fn bishops_one_colour(pos: &Position, m: Move) -> bool {
+    let Some(bishop) = pos.rules().variant.drops.bishops_both_colours else {
+        return false;
+    };
+    let Some(dropped) = m.hand().filter(|_| m.is_drop()) else {
+        return false;
+    };
+    let us = pos.side_to_move();
+    let g = pos.rules().geometry();
+    let dark = |sq: Sq| g.coords(sq).is_some_and(|(f, r)| (f + r) % 2 == 0);
+    // Per colour (light, dark): our bishops on the board.
+    let mut on_board = [0usize; 2];
+    for (_, s) in pos.pieces(us).filter(|(_, s)| s.role == bishop) {
+        on_board[usize::from(dark(s.sq))] += 1;
+    }
+    let in_hand = pos
+        .holdings(us)
+        .get(usize::from(bishop.0))
+        .copied()
+        .unwrap_or(0);
+    let total = on_board[0] + on_board[1] + usize::from(in_hand);
+    if dropped == bishop {
+        return on_board[usize::from(dark(m.to()))] + 1 > total.div_ceil(2);
+    }
+    let mut room = on_board;
+    for &s in pos.rules().drop_targets[us.index()][usize::from(bishop.0)].iter() {
+        if s != m.to() && pos.is_empty(s) {
+            room[usize::from(dark(s))] += 1;
+        }
+    }
+    room.iter().any(|&n| n < total / 2)
 }
 
 /// `mutuallyImmuneTypes`: `m` takes a piece of its mover's type, which

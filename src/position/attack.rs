@@ -9,8 +9,9 @@
 //! squares it visits, a move needs to re-walk just the pieces whose `touch`
 //! bits are on the squares it changes.
 
-use super::{EDGE, Entry, Position, SLOTS, SquareMap, WALL};
+use super::{EDGE, Entry, Position, SLOTS, Slot, SquareMap, WALL};
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags};
+use crate::types::Role;
 use arrayvec::ArrayVec;
 
 /// Bits of [`Entry::kind`]: the trajectory table's visit records.
@@ -29,6 +30,14 @@ fn takes_in_passing(flags: u8, class: usize) -> bool {
         _ => 0,
     };
     flags & locust_flag != 0
+}
+
+/// Whether the piece on a square of board code `code` (occupied) stops
+/// a walker that pieces of type `stopped_by` stop (the janggi cannon's
+/// own kind, of either side).
+#[inline(always)]
+fn stops(stopped_by: Option<Role>, code: u8, slots: &[Slot]) -> bool {
+    stopped_by.is_some_and(|role| code != WALL && slots[usize::from(code - 1)].role == role)
 }
 
 /// The next cell of a walk through a trajectory tree, from cell `i` with
@@ -73,6 +82,7 @@ impl Position {
             board,
             map,
             records,
+            slots,
             ..
         } = self;
         let records = &mut records[base..base + self.cap];
@@ -87,6 +97,7 @@ impl Position {
         let roots = [trees.root(piece.sq), initial];
         // Board codes of friends are 1..=64 for White, 65..=128 for Black.
         let friend_high = (c as u8) + 1;
+        let stopped_by = rules.stopped_by_own_kind[usize::from(piece.role.0)].then_some(piece.role);
         let mut stack: ArrayVec<(u32, u16), MAX_DEPTH> = ArrayVec::new();
         for root in roots {
             if root == 0 {
@@ -108,8 +119,15 @@ impl Position {
                     } else {
                         FOE
                     };
-                    // Nothing lands on a wall, nor attacks or defends it.
-                    let kind = if code == WALL { 0 } else { cell.visit[class] };
+                    // Nothing lands on a wall, nor attacks or defends it;
+                    // a piece stopped by its own kind treats one as a wall
+                    // it cannot pass either.
+                    let stopped = class != EMPTY && stops(stopped_by, code, slots);
+                    let kind = if code == WALL || stopped {
+                        0
+                    } else {
+                        cell.visit[class]
+                    };
                     let m = &mut map[t];
                     m.touch[c] |= bit;
                     m.attack[c] |= bit * u64::from(kind & entry::ATTACK);
@@ -120,7 +138,7 @@ impl Position {
                         aux: locust,
                     };
                     n += 1;
-                    next = cell.next[class];
+                    next = if stopped { 0 } else { cell.next[class] };
                     if takes_in_passing(cell.flags, class) {
                         next_locust = t as u16;
                     }
@@ -186,6 +204,7 @@ impl Position {
         let trees = self.rules.table.role_trees(color, role);
         let cells = &self.rules.table.cells;
         let friend_high = (color.index() as u8) + 1;
+        let stopped_by = self.rules.stopped_by_own_kind[usize::from(role.0)].then_some(role);
         let root = trees.root(origin);
         if root == 0 {
             return;
@@ -210,11 +229,16 @@ impl Position {
                 } else {
                     FOE
                 };
+                let stopped = class != EMPTY && stops(stopped_by, code, &self.slots);
                 if !took {
-                    let kind = if code == WALL { 0 } else { cell.visit[class] };
+                    let kind = if code == WALL || stopped {
+                        0
+                    } else {
+                        cell.visit[class]
+                    };
                     visit(t as crate::types::Sq, class, kind);
                 }
-                next = cell.next[class];
+                next = if stopped { 0 } else { cell.next[class] };
                 if takes_in_passing(cell.flags, class) {
                     next_took = true;
                 }

@@ -91,7 +91,11 @@ impl ChaseRules {
         let soldier_across = Color::BOTH.map(|c| {
             let mut across = vec![false; g.size];
             for p in variant.pieces.iter().filter(|p| p.key == "soldier") {
-                if let Some(zone) = &p.zone_moves[c.index()] {
+                // The sideways steps: the zone whose moves land anywhere.
+                for zone in p.zone_moves[c.index()]
+                    .iter()
+                    .filter(|z| z.landing.is_none())
+                {
                     for s in zone.region.iter() {
                         if s.file < g.width && s.rank < g.height {
                             across[usize::from(g.from_square(s))] = true;

@@ -145,6 +145,8 @@ impl Position {
             counting,
             lion_strike: false,
             passes: 0,
+            bikjang: 0,
+            shak: [false; 2],
             castled: 0,
             hand: [[0; crate::types::HAND_ROLES]; 2],
             gates: [0; 2],
@@ -231,7 +233,15 @@ impl Position {
         }
         if rules.holdings {
             for p in setup.holdings.iter().flatten() {
-                if rules.royal[usize::from(p.role.0)] {
+                // Only where the game starts with it there (a placement
+                // phase: sittuyin, placement chess).
+                let starts_in_hand = variant
+                    .start
+                    .holdings
+                    .iter()
+                    .flatten()
+                    .any(|s| s.role == p.role);
+                if rules.royal[usize::from(p.role.0)] && !starts_in_hand {
                     return Err(PositionError::BadHoldings("a royal piece in hand".into()));
                 }
                 // Pieces go to hand unpromoted.
@@ -269,6 +279,8 @@ impl Position {
         pos.gates = pos.gates_from(setup);
         pos.ep = pos.ep_from(setup);
         pos.rebuild();
+        pos.bikjang = u8::from(pos.kings_face_bikjang());
+        pos.update_shak();
         if pos.in_check(pos.side.opponent()) {
             return Err(PositionError::OpponentInCheck);
         }

@@ -34,6 +34,8 @@ pub struct Undo {
     counting: super::counting::Counting,
     lion_strike: bool,
     passes: u8,
+    bikjang: u8,
+    shak: [bool; 2],
     castled: u8,
     gates: [u32; 2],
     /// The slot of a piece that entered from the holdings (gating).
@@ -155,6 +157,8 @@ impl Position {
             counting: self.counting,
             lion_strike: self.lion_strike,
             passes: self.passes,
+            bikjang: self.bikjang,
+            shak: self.shak,
             castled: self.castled,
             gates: self.gates,
             placed: None,
@@ -618,6 +622,14 @@ impl Position {
         self.walk_all(affected);
         self.patch_leapers(leapers);
         self.update_counting(captured, promotion);
+        self.bikjang = if self.kings_face_bikjang() {
+            self.bikjang.saturating_add(1)
+        } else {
+            0
+        };
+        if self.rules.variant.end.shatar_mate {
+            self.update_shak();
+        }
         // n-check: a move that gives check uses up one of the mover's.
         if self.rules.variant.end.check_counting
             && self.checks[us.index()] > 0
@@ -747,6 +759,8 @@ impl Position {
         self.counting = undo.counting;
         self.lion_strike = undo.lion_strike;
         self.passes = undo.passes;
+        self.bikjang = undo.bikjang;
+        self.shak = undo.shak;
         self.castled = undo.castled;
         self.gates = undo.gates;
         if us == Color::Black {
@@ -816,8 +830,61 @@ impl Position {
             key ^= z.lion_strike;
             self.lion_strike = false;
         }
+        if rules.castling.is_some()
+            && rules
+                .variant
+                .castling
+                .as_ref()
+                .is_some_and(|c| c.dropped_piece)
+        {
+            let before = self.castle;
+            self.castle_dropped(us, placed, to);
+            key ^= mask_key(&z.castling, before, self.castle);
+        }
         self.end_turn(us, key, affected, leapers, &[], false);
         undo
+    }
+
+    /// `castlingDroppedPiece`: a castling king dropped on its start square
+    /// gains the rights of the castling rooks in the corners of its rank;
+    /// a castling rook dropped in a corner, with the king already there,
+    /// gains its own.
+    fn castle_dropped(&mut self, us: Color, placed: Role, to: Sq) {
+        let (Some(c), Some(v)) = (
+            self.rules.castling.as_ref(),
+            self.rules.variant.castling.as_ref(),
+        ) else {
+            return;
+        };
+        let g = self.rules.geometry();
+        let rank = c.rank[us.index()];
+        let Some((file, r)) = g.coords(to) else {
+            return;
+        };
+        if r != rank {
+            return;
+        }
+        let corners = [0, g.width - 1];
+        let ours = |sq: Sq, pred: &dyn Fn(Role) -> bool| {
+            self.piece_on(sq)
+                .is_some_and(|(col, p)| col == us && pred(p.role))
+        };
+        let is_rook = |role: Role| c.rook_role[us.index()][usize::from(role.0)];
+        let is_king = |role: Role| role == c.king_role[us.index()];
+        let mut gained = 0u32;
+        if is_king(placed) && file == v.king_file {
+            for f in corners {
+                if ours(g.sq(f, rank), &is_rook) {
+                    gained |= 1 << f;
+                }
+            }
+        } else if is_rook(placed)
+            && corners.contains(&file)
+            && ours(g.sq(v.king_file, rank), &is_king)
+        {
+            gained |= 1 << file;
+        }
+        self.castle[us.index()] |= gained;
     }
 
     /// Take back a drop made with `make_drop`.

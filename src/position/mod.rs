@@ -22,7 +22,7 @@ pub use make::Undo;
 pub use rules::{MateMaterial, Rules};
 
 use crate::types::{Color, HAND_ROLES, Role, SLOTS_PER_SIDE, Sq};
-use crate::variant::GameValue;
+use crate::variant::{GameValue, MaterialCounting};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
@@ -68,6 +68,8 @@ pub enum RuleEnd {
     Connect,
     /// Both sides passed, one after the other.
     Passes,
+    /// The kings faced each other and the side to move passed (janggi).
+    Bikjang,
 }
 
 /// Where an e.p. capture may land, and whom it removes.
@@ -115,6 +117,12 @@ pub struct Position {
     /// Passes made in a row where the rules allow passing (two end the
     /// game).
     passes: u8,
+    /// Shatar: per colour, the series of checks it is under (from its
+    /// turns, one after another, in check) has had a shak.
+    shak: [bool; 2],
+    /// Janggi's bikjang: positions in a row, this one included, in which
+    /// the two kings face each other on an open line (two end the game).
+    bikjang: u8,
     /// The last move castled: 1 kingside, 2 queenside, 0 not (castle
     /// chess's `castlingWins`).
     castled: u8,
@@ -328,6 +336,15 @@ impl Position {
     /// `color`'s holdings, indexed by role.
     pub fn holdings(&self, color: Color) -> &[u8] {
         &self.hand[color.index()][..self.rules.variant.pieces.len().min(HAND_ROLES)]
+    }
+
+    /// `color` holds a royal piece in hand (a placement phase): it is not
+    /// in check, but must not drop its king into attack.
+    pub fn royal_in_hand(&self, color: Color) -> bool {
+        self.holdings(color)
+            .iter()
+            .enumerate()
+            .any(|(r, &n)| n > 0 && self.rules.royal[r])
     }
 
     /// Files of `color`'s first rank where a Seirawan gate is open.
@@ -638,8 +655,143 @@ impl Position {
         if let Some(value) = self.connect_outcome() {
             return Some((value, RuleEnd::Connect));
         }
-        // Fairy-Stockfish: two passes in a row end the game, drawn.
-        (self.passes >= 2).then_some((GameValue::Draw, RuleEnd::Passes))
+        // Fairy-Stockfish: two passes in a row end the game, drawn; so does
+        // a bikjang the side to move did not break.
+        if self.passes >= 2 {
+            return Some((self.drawn(), RuleEnd::Passes));
+        }
+        (self.bikjang >= 2).then(|| (self.drawn(), RuleEnd::Bikjang))
+    }
+
+    /// Shatar: the side to move, if in check, adds this check to its
+    /// series (a shak if a knight, rook or bers gives it); out of check
+    /// its series is over.
+    pub(crate) fn update_shak(&mut self) {
+        let us = self.side;
+        let them = us.opponent();
+        let mut shak = false;
+        let mut checked = false;
+        for sq in self.royals(us) {
+            let mut attackers = self.attackers(sq, them);
+            checked |= attackers != 0;
+            while attackers != 0 {
+                let bit = attackers.trailing_zeros() as usize;
+                attackers &= attackers - 1;
+                let role = self.slots[Self::slot_index(them, bit)].role;
+                shak |= self.rules.shak[usize::from(role.0)];
+            }
+        }
+        self.shak[us.index()] = checked && (shak || self.shak[us.index()]);
+    }
+
+    /// The value of a checkmate for the side mated: the variant's, or by
+    /// shatar's rule a win when only knights give it, a draw when no check
+    /// of the series was a shak.
+    pub fn checkmate_value(&self) -> GameValue {
+        let end = &self.rules.variant.end;
+        if !end.shatar_mate {
+            return end.checkmate;
+        }
+        let us = self.side;
+        let them = us.opponent();
+        let only_knights = self.royals(us).all(|sq| {
+            let mut attackers = self.attackers(sq, them);
+            let mut knights = true;
+            while attackers != 0 {
+                let bit = attackers.trailing_zeros() as usize;
+                attackers &= attackers - 1;
+                let role = self.slots[Self::slot_index(them, bit)].role;
+                knights &= self.rules.shatar_knight[usize::from(role.0)];
+            }
+            knights
+        });
+        if only_knights {
+            GameValue::Win
+        } else if self.shak[us.index()] {
+            end.checkmate
+        } else {
+            GameValue::Draw
+        }
+    }
+
+    /// Janggi's bikjang rule is on and the two kings stand on one open
+    /// line (a file or a rank with nothing between them).
+    pub(crate) fn kings_face_bikjang(&self) -> bool {
+        self.rules.variant.end.bikjang && self.kings_on_open_line()
+    }
+
+    /// The bikjang of the position before the last move stands: the side
+    /// that moved faced it and did not break it. Only a pass may do that.
+    pub fn bikjang_unbroken(&self) -> bool {
+        self.bikjang >= 2
+    }
+
+    /// The bikjang rule binds the side to move: it must break the facing
+    /// of the kings or pass.
+    pub fn in_bikjang(&self) -> bool {
+        self.bikjang >= 1
+    }
+
+    /// The two sides' kings stand on one file or rank with nothing between.
+    fn kings_on_open_line(&self) -> bool {
+        let (Some(a), Some(b)) = (
+            self.royals(Color::White).next(),
+            self.royals(Color::Black).next(),
+        ) else {
+            return false;
+        };
+        let g = self.rules.geometry();
+        let (Some((fa, ra)), Some((fb, rb))) = (g.coords(a), g.coords(b)) else {
+            return false;
+        };
+        if fa == fb {
+            let (lo, hi) = (ra.min(rb), ra.max(rb));
+            (lo + 1..hi).all(|r| self.is_empty(g.sq(fa, r)))
+        } else if ra == rb {
+            let (lo, hi) = (fa.min(fb), fa.max(fb));
+            (lo + 1..hi).all(|f| self.is_empty(g.sq(f, ra)))
+        } else {
+            false
+        }
+    }
+
+    /// The result of a game that ends drawn by its rules, for the side to
+    /// move: a draw, or what `materialCounting` makes of it.
+    pub fn drawn(&self) -> GameValue {
+        let Some(counting) = self.rules.variant.end.material_counting else {
+            return GameValue::Draw;
+        };
+        let white = match counting {
+            MaterialCounting::WhiteDrawOdds => GameValue::Win,
+            MaterialCounting::BlackDrawOdds => GameValue::Loss,
+            MaterialCounting::Unweighted => {
+                let [w, b] = Color::BOTH.map(|c| self.alive[c.index()].count_ones());
+                match w.cmp(&b) {
+                    std::cmp::Ordering::Greater => GameValue::Win,
+                    std::cmp::Ordering::Less => GameValue::Loss,
+                    std::cmp::Ordering::Equal => GameValue::Draw,
+                }
+            }
+            MaterialCounting::Janggi => {
+                let points = |c: Color| -> i32 {
+                    self.pieces(c)
+                        .map(|(_, s)| {
+                            janggi_points(&self.rules.variant.pieces[usize::from(s.role.0)].key)
+                        })
+                        .sum()
+                };
+                if points(Color::White) - points(Color::Black) > 1 {
+                    GameValue::Win
+                } else {
+                    GameValue::Loss
+                }
+            }
+        };
+        if self.side == Color::White {
+            white
+        } else {
+            white.reversed()
+        }
     }
 
     /// Castle chess (`castlingWins`): the side that just castled on a
@@ -707,15 +859,21 @@ impl Position {
     /// `stalematePieceCount` a win for the side with fewer pieces.
     pub fn stalemate_value(&self) -> GameValue {
         let end = &self.rules.variant.end;
-        if !end.stalemate_piece_count {
-            return end.stalemate;
-        }
-        let ours = self.alive[self.side.index()].count_ones();
-        let theirs = self.alive[self.side.opponent().index()].count_ones();
-        match ours.cmp(&theirs) {
-            std::cmp::Ordering::Less => GameValue::Win,
-            std::cmp::Ordering::Equal => GameValue::Draw,
-            std::cmp::Ordering::Greater => GameValue::Loss,
+        let value = if !end.stalemate_piece_count {
+            end.stalemate
+        } else {
+            let ours = self.alive[self.side.index()].count_ones();
+            let theirs = self.alive[self.side.opponent().index()].count_ones();
+            match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => GameValue::Win,
+                std::cmp::Ordering::Equal => GameValue::Draw,
+                std::cmp::Ordering::Greater => GameValue::Loss,
+            }
+        };
+        if value == GameValue::Draw {
+            self.drawn()
+        } else {
+            value
         }
     }
 
@@ -780,5 +938,17 @@ impl Position {
             }
         }
         Ok(())
+    }
+}
+
+/// Janggi's material points of a piece type, by its Fairy-Stockfish key.
+fn janggi_points(key: &str) -> i32 {
+    match key {
+        "rook" => 13,
+        "janggiCannon" => 7,
+        "horse" => 5,
+        "janggiElephant" | "wazir" => 3,
+        "soldier" => 2,
+        _ => 0,
     }
 }

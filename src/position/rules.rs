@@ -243,6 +243,13 @@ pub struct Rules {
     pub blast_spared: Box<[bool]>,
     /// Per role: it may not take a piece of its own type.
     pub mutually_immune: Box<[bool]>,
+    /// Per role: its check is a shak (shatar's knight, rook and bers).
+    pub shak: Box<[bool]>,
+    /// Per role: the knight type, whose mate alone is illegal in shatar.
+    pub shatar_knight: Box<[bool]>,
+    /// Per role: pieces of its own type stop its walks (see
+    /// [`PieceDef::stopped_by_own_kind`]).
+    pub stopped_by_own_kind: Box<[bool]>,
     /// The wall a move places counts when judging whether the move leaves
     /// the mover in check: for Fairy-Stockfish's pseudo-royal pieces
     /// (atomic's king is one there), which it tests on the board after
@@ -368,6 +375,17 @@ impl Rules {
         let blast_immune = role_set(&variant.blast_immune);
         let blast_spared = role_set(&variant.blast_spared);
         let mutually_immune = role_set(&variant.mutually_immune);
+        let shak = variant
+            .pieces
+            .iter()
+            .map(|p| matches!(p.key.as_str(), "knight" | "rook" | "bers"))
+            .collect();
+        let shatar_knight = variant.pieces.iter().map(|p| p.key == "knight").collect();
+        let stopped_by_own_kind = variant
+            .pieces
+            .iter()
+            .map(|p| p.stopped_by_own_kind)
+            .collect();
         let walls_shield = variant.blast_on_capture
             || variant
                 .end
@@ -500,6 +518,11 @@ impl Rules {
                         // Inside its mobility region (the xiangqi palace)
                         // and, where immobility is illegal, able to move.
                         .filter(|&sq| can_stand[c.index()][r][usize::from(sq)])
+                        // Sittuyin's rooks enter on the first rank only.
+                        .filter(|&sq| {
+                            drops.back_rank_rooks != Some(Role(r as u8))
+                                || g.coords(sq).is_some_and(|(_, rank)| rank == first_rank)
+                        })
                         .filter(|&sq| {
                             !pawn
                                 || (drops.first_rank_pawn_drops
@@ -519,7 +542,14 @@ impl Rules {
             let in_hand: Vec<bool> = {
                 let mut v = vec![false; roles];
                 for (r, h) in hand_role.iter().enumerate() {
-                    if !royal[r] {
+                    if !royal[r]
+                        || variant
+                            .start
+                            .holdings
+                            .iter()
+                            .flatten()
+                            .any(|p| p.role.0 as usize == r)
+                    {
                         v[usize::from(h.0)] = true;
                     }
                 }
@@ -627,6 +657,9 @@ impl Rules {
             blast_immune,
             blast_spared,
             mutually_immune,
+            stopped_by_own_kind,
+            shak,
+            shatar_knight,
             walls_shield,
             petrifying_royal,
             chase,

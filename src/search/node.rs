@@ -351,9 +351,9 @@ impl Thread<'_> {
         // The move-count rule and a count that has run out draw, unless
         // the move that reached the limit mated (or stalemated): XBoard
         // and the referee look for those first.
-        judge::by_count(pos)?;
+        let count = judge::by_count(pos)?;
         if has_legal_move(pos) {
-            return Some(self.draw_score(ply));
+            return Some(self.result_score(count.value, ply));
         }
         Some(self.result_score(judge::no_legal_move(pos, in_check).value, ply))
     }

@@ -303,7 +303,8 @@ impl<'a> Thread<'a> {
             chased: self.chased,
         };
         let end = &pos.rules().variant.end;
-        judge::repeated(end, &self.keys, current, pos.repetition_window(), 1).map(|(v, _)| v)
+        judge::repeated(end, &self.keys, current, pos.repetition_window(), 1)
+            .map(|(v, _)| if v == GameValue::Draw { pos.drawn() } else { v })
     }
 
     /// The value of a game result for the side to move at `ply`.

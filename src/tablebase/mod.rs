@@ -271,6 +271,10 @@ pub fn check_rules(rules: &Rules) -> Result<(), TbError> {
         "it is won by reaching a goal, not only by mate".into()
     } else if end.checkmate != GameValue::Loss {
         "checkmate does not lose".into()
+    } else if end.shatar_mate {
+        "whether a mate counts depends on the checks before it".into()
+    } else if end.material_counting.is_some() || end.bikjang {
+        "its drawn ends are decided by material or by the kings facing".into()
     } else if end.stalemate == GameValue::Win || end.stalemate_piece_count {
         "its stalemate rule is not a draw or a loss".into()
     } else if v.blast_on_capture {

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::types::{Color, Geometry, Region, Square};
 use crate::variant::Variant;
-use crate::xbetza::{Hop, Jump, Leg, MoveDef, MoveKind};
+use crate::xbetza::{Hop, Jump, Leg, MoveDef, MoveKind, Step};
 
 /// Most cells one piece type's trees may have (per colour and start
 /// square): generous for real pieces (a hook mover on 16x16 needs about
@@ -204,15 +204,20 @@ impl Builder {
             // towards zero); the leap hangs under the classes that allow it.
             let mut leap_classes: &[usize] = &[cur_class];
             if !leg.step.is_unit() && leg.jump != Jump::Free {
-                let mid = (pos.0 + sx / 2, pos.1 + sy / 2);
-                let Some(mid) = self.place(mid.0, mid.1, leg.wrap) else {
-                    return;
-                };
-                cur = self.child(cur, cur_class, mid.0, mid.1);
-                leap_classes = if leg.jump == Jump::Lame {
-                    &[EMPTY]
-                } else {
+                let step = Step::new(sx as i8, sy as i8);
+                for (n, p) in step.lame_path(leg.jump).iter().enumerate() {
+                    let (px, py) = (pos.0 + i32::from(p.dx), pos.1 + i32::from(p.dy));
+                    let Some(sq) = self.place(px, py, leg.wrap) else {
+                        return;
+                    };
+                    // A lame path's later squares follow only empty ones.
+                    let class = if n == 0 { cur_class } else { EMPTY };
+                    cur = self.child(cur, class, sq.0, sq.1);
+                }
+                leap_classes = if leg.jump == Jump::MustJump {
                     &[FRIEND, FOE]
+                } else {
+                    &[EMPTY]
                 };
                 if leg.jump == Jump::MustJump && range > 1 {
                     self.error = Some(
@@ -554,9 +559,10 @@ impl TrajectoryTable {
                         .collect()
                 };
                 let defs = normal(&piece.moves);
-                let zone = piece.zone_moves[color.index()]
-                    .as_ref()
-                    .map(|z| (z.region, normal(&z.moves)));
+                let zones: Vec<_> = piece.zone_moves[color.index()]
+                    .iter()
+                    .map(|z| (z.region, z.landing, normal(&z.moves)))
+                    .collect();
                 let landing = piece.mobility[color.index()];
                 let per_square = wraps || piece.moves_depend_on_square(color);
                 let origins: Vec<Option<(i32, i32)>> = if per_square {
@@ -588,13 +594,20 @@ impl TrajectoryTable {
                     for def in &defs {
                         b.add(def, flip);
                     }
-                    if let Some((region, zone_defs)) = &zone
-                        && per_square
-                        && region.contains(Square::new(o.0 as u8, o.1 as u8))
-                    {
+                    let here = Square::new(o.0 as u8, o.1 as u8);
+                    for (region, zone_landing, zone_defs) in &zones {
+                        if !per_square || !region.contains(here) {
+                            continue;
+                        }
+                        // A zone's own landing squares narrow the piece's.
+                        b.landing = match (landing, zone_landing) {
+                            (Some(a), Some(z)) => Some(a & *z),
+                            (a, z) => a.or(*z),
+                        };
                         for def in zone_defs {
                             b.add(def, flip);
                         }
+                        b.landing = landing;
                     }
                     if let Some(message) = b.error.take() {
                         return Err(TrajectoryError {

@@ -79,6 +79,15 @@ impl std::ops::BitOr for Region {
     }
 }
 
+impl std::ops::BitAnd for Region {
+    type Output = Region;
+    fn bitand(self, rhs: Region) -> Region {
+        let mut bits = self.bits;
+        bits.iter_mut().zip(rhs.bits).for_each(|(a, b)| *a &= b);
+        Region { bits }
+    }
+}
+
 impl fmt::Debug for Region {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set()

@@ -155,14 +155,22 @@ pub struct PieceDef {
     /// anywhere. Moves may pass through squares outside it.
     pub mobility: [Option<Region>; 2],
     /// Per colour, moves the piece has in addition while it stands in a
-    /// region: the xiangqi soldier's sideways steps across the river.
-    pub zone_moves: [Option<ZoneMoves>; 2],
+    /// region: the xiangqi soldier's sideways steps across the river, the
+    /// janggi palace's diagonals.
+    pub zone_moves: [Vec<ZoneMoves>; 2],
+    /// Pieces of its own type, of either side, stop it: it neither takes
+    /// them nor hops over them (Fairy-Stockfish's `janggiCannon`).
+    pub stopped_by_own_kind: bool,
 }
 
 /// Extra moves of a piece standing in `region`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZoneMoves {
     pub region: Region,
+    /// Where these moves may end (`None`: anywhere the piece may go);
+    /// their rides still pass other squares: the janggi palace's
+    /// diagonal lines.
+    pub landing: Option<Region>,
     pub betza: String,
     pub moves: PieceMoves,
 }
@@ -171,7 +179,7 @@ impl PieceDef {
     /// True when the piece's moves depend on where it stands beyond the
     /// board edges (regions), so each square needs its own trajectories.
     pub fn moves_depend_on_square(&self, color: Color) -> bool {
-        self.mobility[color.index()].is_some() || self.zone_moves[color.index()].is_some()
+        self.mobility[color.index()].is_some() || !self.zone_moves[color.index()].is_empty()
     }
 }
 
@@ -193,6 +201,21 @@ impl GameValue {
             GameValue::Draw => GameValue::Draw,
         }
     }
+}
+
+/// How a game that would end drawn is decided instead (Fairy-Stockfish's
+/// `materialCounting`): by weighted or plain material, or for the side
+/// given draw odds (armageddon).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MaterialCounting {
+    /// Janggi's points (chariot 13, cannon 7, horse 5, elephant 3, guard
+    /// 3, soldier 2): White wins with a lead of more than one point, else
+    /// Black (the second player's 1.5-point bonus).
+    Janggi,
+    /// More pieces wins.
+    Unweighted,
+    WhiteDrawOdds,
+    BlackDrawOdds,
 }
 
 /// Counting rules for the endgame (Fairy-Stockfish's `countingRule`).
@@ -289,6 +312,10 @@ pub struct Castling {
     pub rook_kingside_file: u8,
     pub rook_queenside_file: u8,
     pub rook_pieces: [Vec<Role>; 2],
+    /// A castling king dropped on its start square, or a castling rook
+    /// dropped in a corner beside it, gains the castling right
+    /// (`castlingDroppedPiece`: placement chess).
+    pub dropped_piece: bool,
     /// When set, the king moves this many files towards the rook instead of
     /// to the fixed target files (wild castling: a king on d1 castles to b1
     /// or f1).
@@ -382,6 +409,13 @@ pub struct Drops {
     /// must drop one if it can (`mustDrop`: placement phases, picaria).
     pub must_drop: bool,
     pub must_drop_type: Option<Role>,
+    /// The bishop type (`dropOppositeColoredBishop`: placement chess): a
+    /// side's bishops must end up on squares of both colours, so no drop
+    /// may leave too few free squares of a colour for those in hand.
+    pub bishops_both_colours: Option<Role>,
+    /// The rook type (`sittuyinRookDrop`): it is dropped only on the
+    /// side's first rank.
+    pub back_rank_rooks: Option<Role>,
     /// Where a drop may go besides its region (`enclosingDrop`).
     pub enclosing: Enclosing,
     /// While any of these squares is empty, drops go only there
@@ -526,6 +560,11 @@ pub struct GameEnd {
     /// other legal move (`passOnStalemate`); two passes in a row draw.
     pub pass: [bool; 2],
     pub pass_on_stalemate: [bool; 2],
+    /// Shatar's mate rule (`shatarMateRule`): a mate given by knights
+    /// alone loses for the mating side, and a mate counts only if some
+    /// check of the series that led to it was a "shak", by a knight, rook
+    /// or bers (queen); otherwise it is drawn.
+    pub shatar_mate: bool,
     /// A side that can capture must (losing chess): captures, when there
     /// are any, are the only legal moves.
     pub must_capture: bool,
@@ -578,6 +617,13 @@ pub struct GameEnd {
     /// the opponent's next move may not be a non-Lion taking a Lion.
     pub lion_types: Vec<Role>,
     pub lion_weak_bridges: Vec<Role>,
+    /// Janggi's bikjang: while the two kings face each other on an open
+    /// line the side to move must break it or pass; when it passes the
+    /// game ends (drawn, or by `material_counting`).
+    pub bikjang: bool,
+    /// A game that ends drawn (stalemate, a count, repetition, passes,
+    /// bikjang, a full board) is decided this way instead.
+    pub material_counting: Option<MaterialCounting>,
 }
 
 impl GameEnd {

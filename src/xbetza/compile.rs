@@ -31,6 +31,13 @@ pub fn compile(text: &str, dialect: Dialect) -> Result<PieceMoves, BetzaError> {
             }
         }
     }
+    if dialect == Dialect::FairyStockfish {
+        for leg in moves.iter_mut().flat_map(|m| m.legs.iter_mut()) {
+            if leg.jump == Jump::Lame {
+                leg.jump = Jump::LameStraightFirst;
+            }
+        }
+    }
     // The same move written twice (e.g. `KW`) is one move; the first
     // place it is written decides the order.
     let mut seen = std::collections::HashSet::with_capacity(moves.len());

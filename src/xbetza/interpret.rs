@@ -180,6 +180,16 @@ impl Walk<'_> {
     }
 
     /// The midpoint of a leap for `n`/`j`, rounded towards zero like XBoard.
+    /// Every square a lame leap from `prev` by `d` passes is empty.
+    fn path_empty(&self, prev: (i16, i16), d: (i16, i16), jump: Jump) -> bool {
+        let (w, h) = (i16::from(self.board.width), i16::from(self.board.height));
+        let step = Step::new(d.0 as i8, d.1 as i8);
+        step.lame_path(jump).iter().all(|p| {
+            let (x, y) = (prev.0 + i16::from(p.dx), prev.1 + i16::from(p.dy));
+            (0..h).contains(&y) && self.cell((x.rem_euclid(w), y), false) == Cell::Empty
+        })
+    }
+
     fn midpoint(&self, prev: (i16, i16), d: (i16, i16)) -> Cell {
         let (w, h) = (i16::from(self.board.width), i16::from(self.board.height));
         let (mx, my) = (prev.0 + d.0 / 2, prev.1 + d.1 / 2);
@@ -246,7 +256,9 @@ impl Walk<'_> {
                 break;
             }
             match leg.jump {
-                Jump::Lame if self.midpoint(prev, d) != Cell::Empty => break,
+                Jump::Lame | Jump::LameStraightFirst if !self.path_empty(prev, d, leg.jump) => {
+                    break;
+                }
                 Jump::MustJump if self.midpoint(prev, d) == Cell::Empty => break,
                 _ => {}
             }

@@ -66,6 +66,31 @@ impl Step {
         }
     }
 
+    /// The squares a lame leap of this step passes, each an offset from
+    /// its start: the midpoint, or Fairy-Stockfish's path.
+    pub fn lame_path(self, jump: Jump) -> arrayvec::ArrayVec<Step, 4> {
+        let mut path = arrayvec::ArrayVec::new();
+        if jump != Jump::LameStraightFirst {
+            path.push(self.midpoint());
+            return path;
+        }
+        let (mut x, mut y) = (0i8, 0i8);
+        while path.len() < 4 {
+            let diff = (self.dx - x).abs() - (self.dy - y).abs();
+            if diff >= 0 {
+                x += (self.dx - x).signum();
+            }
+            if diff <= 0 {
+                y += (self.dy - y).signum();
+            }
+            if (x, y) == (self.dx, self.dy) {
+                break;
+            }
+            path.push(Step::new(x, y));
+        }
+        path
+    }
+
     /// True for the unit steps (W and F directions), where `j` means "skip
     /// squares" rather than "must jump".
     pub const fn is_unit(self) -> bool {
@@ -119,6 +144,11 @@ pub enum Jump {
     Free,
     /// `n`: blocked when the midpoint is occupied (xiangqi horse and elephant).
     Lame,
+    /// `n` as Fairy-Stockfish reads it: blocked by any square of a path
+    /// that goes straight while the leap is longer one way, then
+    /// diagonally (its `lame_leaper_path`). The midpoint for N, A and D;
+    /// for the janggi elephant's Z leap the two squares it passes.
+    LameStraightFirst,
     /// `j` on a non-unit atom: the midpoint must be occupied.
     MustJump,
 }

@@ -173,7 +173,7 @@ pub fn describe_leg(leg: &Leg) -> String {
     }
     match leg.jump {
         Jump::Free => {}
-        Jump::Lame => s.push_str(" lame"),
+        Jump::Lame | Jump::LameStraightFirst => s.push_str(" lame"),
         Jump::MustJump => s.push_str(" must-jump"),
     }
     if leg.skip > 0 {

@@ -42,7 +42,8 @@ impl<'a> Checker<'a> {
                 moves,
                 royal: slot.key == "king",
                 mobility: [None, None],
-                zone_moves: [None, None],
+                zone_moves: [Vec::new(), Vec::new()],
+                stopped_by_own_kind: slot.key == "janggiCannon",
             });
         }
     }
@@ -120,8 +121,9 @@ impl<'a> Checker<'a> {
                         &self.header.clone(),
                         &key,
                     );
-                    self.pieces[i].zone_moves[c] = Some(ZoneMoves {
+                    self.pieces[i].zone_moves[c].push(ZoneMoves {
                         region,
+                        landing: None,
                         betza: "sW".into(),
                         moves,
                     });
@@ -158,12 +160,48 @@ impl<'a> Checker<'a> {
                     };
                     let betza = betza.trim().to_string();
                     let moves = self.compile_betza(&betza, dialect, &setting.loc, k);
-                    self.pieces[i].zone_moves[c] = Some(ZoneMoves {
+                    self.pieces[i].zone_moves[c].push(ZoneMoves {
                         region,
+                        landing: None,
                         betza,
                         moves,
                     });
                 }
+            }
+        }
+        self.diagonal_lines();
+    }
+
+    /// Janggi's palace diagonals (`diagonalLines`): on those squares the
+    /// pieces Fairy-Stockfish names move along them too, ending on them:
+    /// the chariot as a bishop, the cannon as a diagonal cannon, the
+    /// guard (and a king that moves as a wazir, Fairy-Stockfish's janggi
+    /// king) as a fers, the soldier one step diagonally forward.
+    fn diagonal_lines(&mut self) {
+        let lines = self.region("diagonalLines", Region::EMPTY);
+        if lines == Region::EMPTY {
+            return;
+        }
+        for i in 0..self.pieces.len() {
+            let piece = &self.pieces[i];
+            let betza = match piece.key.as_str() {
+                "rook" => "B",
+                "janggiCannon" => "pB",
+                "wazir" => "F",
+                "soldier" => "fF",
+                "king" if piece.betza == "W" => "F",
+                _ => continue,
+            };
+            let key = piece.key.clone();
+            let moves =
+                self.compile_betza(betza, Dialect::FairyStockfish, &self.header.clone(), &key);
+            for c in 0..2 {
+                self.pieces[i].zone_moves[c].push(ZoneMoves {
+                    region: lines,
+                    landing: Some(lines),
+                    betza: betza.into(),
+                    moves: moves.clone(),
+                });
             }
         }
     }

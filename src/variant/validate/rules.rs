@@ -13,7 +13,7 @@ use crate::types::Region;
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{
     Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Enclosing, Extinction, Flag,
-    GameEnd, GameValue, Promotion, Role, Walling, Walls,
+    GameEnd, GameValue, MaterialCounting, Promotion, Role, Walling, Walls,
 };
 use crate::xbetza::Dialect;
 
@@ -236,6 +236,16 @@ impl<'a> Checker<'a> {
             drop_checks: self.bool("dropChecks", true),
             must_drop: self.bool("mustDrop", false),
             must_drop_type,
+            bishops_both_colours: if self.bool("dropOppositeColoredBishop", false) {
+                self.role_of_key("bishop")
+            } else {
+                None
+            },
+            back_rank_rooks: if self.bool("sittuyinRookDrop", false) {
+                self.role_of_key("rook")
+            } else {
+                None
+            },
             enclosing,
             enclosing_start,
             gating,
@@ -393,6 +403,7 @@ impl<'a> Checker<'a> {
             rook_kingside_file,
             rook_queenside_file,
             rook_pieces,
+            dropped_piece: self.bool("castlingDroppedPiece", false),
             king_distance,
         })
     }
@@ -502,6 +513,7 @@ impl<'a> Checker<'a> {
             checking: self.bool("checking", true),
             must_capture: self.bool("mustCapture", false),
             makpong: self.bool("makpongRule", false),
+            shatar_mate: self.bool("shatarMateRule", false),
             pass: self.bool_pair(["passWhite", "passBlack"], "pass"),
             pass_on_stalemate: self.bool_pair(
                 ["passOnStalemateWhite", "passOnStalemateBlack"],
@@ -541,6 +553,18 @@ impl<'a> Checker<'a> {
             chasing_rule: self.chasing_rule(),
             lion_types: self.roles("lionTypes", Vec::new()),
             lion_weak_bridges: self.roles("lionWeakBridges", Vec::new()),
+            bikjang: self.bool("bikjangRule", false),
+            material_counting: self.read("materialCounting", None, |_, v| match v {
+                "janggi" => Ok(Some(MaterialCounting::Janggi)),
+                "unweighted" => Ok(Some(MaterialCounting::Unweighted)),
+                "whitedrawodds" => Ok(Some(MaterialCounting::WhiteDrawOdds)),
+                "blackdrawodds" => Ok(Some(MaterialCounting::BlackDrawOdds)),
+                "none" => Ok(None),
+                _ => Err(Kind::BadValue {
+                    value: v.into(),
+                    expected: "janggi, unweighted, whitedrawodds, blackdrawodds or none",
+                }),
+            }),
         }
     }
 }

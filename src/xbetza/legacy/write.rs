@@ -415,7 +415,7 @@ fn unitize(def: &MoveDef) -> Option<MoveDef> {
             let mut l = Leg::new(step, 1);
             let o = &mut l.occupancy;
             match (i, leg.jump) {
-                (0, Jump::Lame) => o.empty = true,
+                (0, Jump::Lame | Jump::LameStraightFirst) => o.empty = true,
                 (0, Jump::MustJump) => {
                     o.pass_friend = true;
                     o.pass_foe = true;
@@ -587,6 +587,9 @@ fn leg_mods(leg: &Leg, last: bool, up: bool) -> Option<String> {
         match leg.jump {
             Jump::Free => String::new(),
             Jump::Lame => "n".into(),
+            // XBoard's `n` tests the midpoint only.
+            Jump::LameStraightFirst if leg.step.lame_path(leg.jump).len() > 1 => return None,
+            Jump::LameStraightFirst => "n".into(),
             Jump::MustJump => "j".into(),
         }
     };
