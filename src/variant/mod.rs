@@ -506,8 +506,10 @@ pub struct Connect {
     pub horizontal: bool,
     pub vertical: bool,
     pub diagonal: bool,
-    /// A chain of adjacent pieces (adjacent along the allowed lines) from
-    /// `region_from` to `region_to`, per colour (gale, hex-like games).
+    /// A chain of adjacent pieces from `region_from` to `region_to`, per
+    /// colour (gale), each a step from the last along an allowed line in
+    /// Fairy-Stockfish's direction of it (east, north, north-east,
+    /// south-east: its chains never turn back west or south).
     pub region_from: [Region; 2],
     pub region_to: [Region; 2],
     /// The result for the side that connects.
