@@ -57,6 +57,7 @@ fn rule_reason(pos: &Position, rule: RuleEnd) -> EndReason {
         RuleEnd::Flag => EndReason::FlagReached,
         RuleEnd::Connect => EndReason::Connected,
         RuleEnd::Passes => EndReason::BothPassed,
+        RuleEnd::FullBoard => EndReason::BoardFull,
         RuleEnd::Castled => EndReason::CastlingGoal,
     }
 }

@@ -31,6 +31,8 @@ pub enum EndReason {
     Connected,
     /// Both sides passed in a row (where the rules allow passing).
     BothPassed,
+    /// Every square of the board is occupied (`adjudicateFullBoard`).
+    BoardFull,
     /// A side castled where that wins, or lost the right to (castle
     /// chess).
     CastlingGoal,
@@ -71,6 +73,7 @@ impl EndReason {
                 | EndReason::FlagReached
                 | EndReason::Connected
                 | EndReason::BothPassed
+                | EndReason::BoardFull
                 | EndReason::CastlingGoal
         )
     }
@@ -105,6 +108,7 @@ impl fmt::Display for EndReason {
             EndReason::FlagReached => f.write_str("goal reached"),
             EndReason::Connected => f.write_str("pieces connected"),
             EndReason::BothPassed => f.write_str("both sides passed"),
+            EndReason::BoardFull => f.write_str("board full"),
             EndReason::CastlingGoal => f.write_str("castling decided"),
             EndReason::CountingRule => f.write_str("counting rule"),
             EndReason::InsufficientMaterial => f.write_str("insufficient material"),

@@ -11,6 +11,7 @@ mod attack;
 pub mod chase;
 mod counting;
 mod fen;
+mod flip;
 mod goals;
 mod make;
 pub mod rules;
@@ -18,11 +19,12 @@ mod scratch;
 
 pub use attack::entry;
 pub use fen::{MAX_IN_HAND, PositionError};
+pub(crate) use flip::drop_unfit;
 pub use make::Undo;
 pub use rules::{MateMaterial, Rules};
 
 use crate::types::{Color, HAND_ROLES, Role, SLOTS_PER_SIDE, Sq};
-use crate::variant::GameValue;
+use crate::variant::{GameValue, MaterialCounting};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
@@ -68,6 +70,8 @@ pub enum RuleEnd {
     Connect,
     /// Both sides passed, one after the other.
     Passes,
+    /// Every square is occupied (`adjudicateFullBoard`).
+    FullBoard,
 }
 
 /// Where an e.p. capture may land, and whom it removes.
@@ -146,9 +150,10 @@ pub struct Position {
     changes: ArrayVec<Change, MAX_CHANGES>,
 }
 
-/// The most [`Change`]s one move makes: an atomic capture removing nine
-/// pieces, a castling or gating move, each with its holdings counts.
-pub const MAX_CHANGES: usize = 32;
+/// The most [`Change`]s one move makes: a flip of every enemy piece (two
+/// each), besides the mover's own (an atomic capture removing nine pieces,
+/// a castling or gating move, each with its holdings counts).
+pub const MAX_CHANGES: usize = 2 * SLOTS_PER_SIDE + 32;
 
 /// One thing a move changed that a learned evaluation's inputs see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -638,8 +643,42 @@ impl Position {
         if let Some(value) = self.connect_outcome() {
             return Some((value, RuleEnd::Connect));
         }
-        // Fairy-Stockfish: two passes in a row end the game, drawn.
-        (self.passes >= 2).then_some((GameValue::Draw, RuleEnd::Passes))
+        // Fairy-Stockfish: two passes in a row end the game, and so does
+        // a full board where the variant says so; material decides where
+        // the variant counts it, else it is a draw.
+        if self.passes >= 2 {
+            return Some((self.material_count_value(), RuleEnd::Passes));
+        }
+        (self.rules.variant.end.adjudicate_full_board && self.board_full())
+            .then(|| (self.material_count_value(), RuleEnd::FullBoard))
+    }
+
+    /// No board square is empty (walls count as filled).
+    fn board_full(&self) -> bool {
+        let g = self.rules.geometry();
+        g.squares().all(|sq| !self.is_empty(sq))
+    }
+
+    /// The result for the side to move when material decides a game that
+    /// a rule ended without a winner (`materialCounting`): a draw where
+    /// the variant counts nothing.
+    pub fn material_count_value(&self) -> GameValue {
+        match self.rules.variant.end.material_counting {
+            MaterialCounting::None => GameValue::Draw,
+            MaterialCounting::Unweighted => self.more_pieces_value(),
+        }
+    }
+
+    /// Unweighted material counting: the side with more pieces on the
+    /// board wins, equal counts draw; for the side to move.
+    fn more_pieces_value(&self) -> GameValue {
+        let ours = self.alive[self.side.index()].count_ones();
+        let theirs = self.alive[self.side.opponent().index()].count_ones();
+        match ours.cmp(&theirs) {
+            std::cmp::Ordering::Greater => GameValue::Win,
+            std::cmp::Ordering::Equal => GameValue::Draw,
+            std::cmp::Ordering::Less => GameValue::Loss,
+        }
     }
 
     /// Castle chess (`castlingWins`): the side that just castled on a
@@ -704,18 +743,27 @@ impl Position {
 
     /// The result for the side to move when it has no legal move and is
     /// not in check: the variant's stalemate value, or with
-    /// `stalematePieceCount` a win for the side with fewer pieces.
+    /// `stalematePieceCount` that value for the side with fewer pieces
+    /// (a win in suicide chess, a loss in ataxx), its reverse for the side
+    /// with more, a draw for equal counts. A draw goes to material
+    /// counting where the variant has it (Fairy-Stockfish's order).
     pub fn stalemate_value(&self) -> GameValue {
         let end = &self.rules.variant.end;
-        if !end.stalemate_piece_count {
-            return end.stalemate;
-        }
-        let ours = self.alive[self.side.index()].count_ones();
-        let theirs = self.alive[self.side.opponent().index()].count_ones();
-        match ours.cmp(&theirs) {
-            std::cmp::Ordering::Less => GameValue::Win,
-            std::cmp::Ordering::Equal => GameValue::Draw,
-            std::cmp::Ordering::Greater => GameValue::Loss,
+        let value = if end.stalemate_piece_count {
+            let ours = self.alive[self.side.index()].count_ones();
+            let theirs = self.alive[self.side.opponent().index()].count_ones();
+            match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => end.stalemate,
+                std::cmp::Ordering::Equal => GameValue::Draw,
+                std::cmp::Ordering::Greater => end.stalemate.reversed(),
+            }
+        } else {
+            end.stalemate
+        };
+        if value == GameValue::Draw {
+            self.material_count_value()
+        } else {
+            value
         }
     }
 
