@@ -58,6 +58,7 @@ fn rule_reason(pos: &Position, rule: RuleEnd) -> EndReason {
         RuleEnd::Connect => EndReason::Connected,
         RuleEnd::Passes => EndReason::BothPassed,
         RuleEnd::Bikjang => EndReason::Bikjang,
+        RuleEnd::FullBoard => EndReason::BoardFull,
         RuleEnd::Castled => EndReason::CastlingGoal,
     }
 }

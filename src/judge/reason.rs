@@ -34,6 +34,8 @@ pub enum EndReason {
     /// The kings faced each other and the side to move let it stand
     /// (janggi's bikjang).
     Bikjang,
+    /// Every square of the board is occupied (`adjudicateFullBoard`).
+    BoardFull,
     /// A side castled where that wins, or lost the right to (castle
     /// chess).
     CastlingGoal,
@@ -75,6 +77,7 @@ impl EndReason {
                 | EndReason::Connected
                 | EndReason::BothPassed
                 | EndReason::Bikjang
+                | EndReason::BoardFull
                 | EndReason::CastlingGoal
         )
     }
@@ -110,6 +113,7 @@ impl fmt::Display for EndReason {
             EndReason::Connected => f.write_str("pieces connected"),
             EndReason::BothPassed => f.write_str("both sides passed"),
             EndReason::Bikjang => f.write_str("bikjang"),
+            EndReason::BoardFull => f.write_str("board full"),
             EndReason::CastlingGoal => f.write_str("castling decided"),
             EndReason::CountingRule => f.write_str("counting rule"),
             EndReason::InsufficientMaterial => f.write_str("insufficient material"),

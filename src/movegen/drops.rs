@@ -1,16 +1,17 @@
 //! Drops from the holdings, and the rules that decide where a drop may go
 //! from what already stands on the board: nifu, Fairy-Stockfish's
 //! `enclosingDrop` (connect four's columns, pieces pushed in from an
-//! edge, snort, ataxx) and `enclosingDropStart`.
+//! edge, snort, ataxx, reversi) and `enclosingDropStart`; `freeDrops`.
 
 use super::add;
 use crate::position::Position;
 use crate::types::{Color, Geometry, Move, MoveList, Region, Role, Square};
 use crate::variant::Enclosing;
 
-/// Drops from the holdings: every piece type in hand on every empty square
-/// its drop region allows, less the files where nifu forbids it; promoted
-/// too where pieces may drop promoted.
+/// Drops from the holdings: every piece type in hand (with free drops,
+/// every type but royal ones) on every empty square its drop region
+/// allows, less the files where nifu forbids it; promoted too where pieces
+/// may drop promoted.
 pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
     if pos.alive(us) == u64::MAX {
@@ -20,8 +21,14 @@ pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
     let drops = &rules.variant.drops;
     let g = rules.geometry();
     let enclosed = enclosing_squares(pos, us);
-    for (r, &n) in pos.holdings(us).iter().enumerate() {
-        if n == 0 {
+    let holdings = pos.holdings(us);
+    for r in 0..rules.variant.pieces.len() {
+        let in_hand = if drops.free_drops {
+            !rules.royal[r]
+        } else {
+            holdings.get(r).is_some_and(|&n| n > 0)
+        };
+        if !in_hand {
             continue;
         }
         let role = Role(r as u8);
@@ -83,6 +90,11 @@ fn enclosing_squares(pos: &Position, us: Color) -> Option<Region> {
             .flatten()
     };
     let occupied = |f: i32, r: i32| owner(f, r).is_some();
+    let wall = |f: i32, r: i32| {
+        (0..i32::from(g.width)).contains(&f)
+            && (0..i32::from(g.height)).contains(&r)
+            && pos.is_wall(g.sq(f as u8, r as u8))
+    };
     let side = |f: i32, r: i32, color: Color| owner(f, r) == Some(color);
     if drops.enclosing != Enclosing::None
         && drops.enclosing_start.iter().any(|s| {
@@ -125,6 +137,23 @@ fn enclosing_squares(pos: &Position, us: Color) -> Option<Region> {
             AROUND.iter().any(|&(dx, dy)| side(f + dx, r + dy, us))
         })),
         Enclosing::Anyside => Some(pushed_in(g, &occupied)),
+        Enclosing::Reversi => Some(every(&|f, r| {
+            // Next to an enemy piece, and some line from the square runs
+            // over enemy pieces and walls to a piece of ours that is not
+            // next to it (Fairy-Stockfish's test: walls let the line pass
+            // here, though they stop the flips).
+            AROUND
+                .iter()
+                .any(|&(dx, dy)| side(f + dx, r + dy, us.opponent()))
+                && AROUND.iter().any(|&(dx, dy)| {
+                    let (mut x, mut y) = (f + dx, r + dy);
+                    while side(x, y, us.opponent()) || wall(x, y) {
+                        x += dx;
+                        y += dy;
+                    }
+                    side(x, y, us) && (x, y) != (f + dx, r + dy)
+                })
+        })),
     }
 }
 

@@ -66,6 +66,9 @@ fn unwalled<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut
             drops::drop_moves(pos, list);
         }
     }
+    if pos.rules().variant.flipping != crate::variant::Flipping::None {
+        crate::position::drop_unfit(pos, list, start);
+    }
     if pos.rules().variant.drops.gating {
         gating_moves(pos, list, start);
     }

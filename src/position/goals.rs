@@ -263,8 +263,12 @@ impl Position {
         connected.then_some(connect.value.reversed())
     }
 
-    /// A chain of `color`'s counted men, each next to the last along an
-    /// allowed line (either way), from its first region to its second.
+    /// A chain of `color`'s counted men from its first region to its
+    /// second, each man one step from the last along an allowed line, in
+    /// that line's direction only (east, north, north-east, south-east):
+    /// Fairy-Stockfish grows the chain by shifting it those ways, never
+    /// back west or south. A man of the second region counts when a step
+    /// reaches it (one that is in both regions only then).
     fn chained(
         &self,
         rules: &ConnectRules,
@@ -282,15 +286,14 @@ impl Position {
             }
         }
         while let Some(sq) = todo.pop() {
-            if rules.chain_to[c][usize::from(sq)] {
-                return true;
-            }
             for &d in &rules.lines {
-                for step in [d, -d] {
-                    if let Some(next) = on_board(i32::from(sq) + step)
-                        && ours(next)
-                        && !seen.contains(&next)
-                    {
+                if let Some(next) = on_board(i32::from(sq) + d)
+                    && ours(next)
+                {
+                    if rules.chain_to[c][usize::from(next)] {
+                        return true;
+                    }
+                    if !seen.contains(&next) {
                         seen.push(next);
                         todo.push(next);
                     }

@@ -7,6 +7,7 @@
 //! over 800 lines, because each step of `unmake` undoes a step of `make`
 //! and they must be read side by side.
 
+use super::flip::Flips;
 use super::{Change, EpState, Position, Slot};
 use crate::types::{Color, Move, Role, SLOTS_PER_SIDE, Sq, flag};
 use arrayvec::ArrayVec;
@@ -40,6 +41,8 @@ pub struct Undo {
     gates: [u32; 2],
     /// The slot of a piece that entered from the holdings (gating).
     placed: Option<u8>,
+    /// Enemy pieces the move turned into the mover's (flipping rules).
+    flips: Flips,
     key: u64,
     pawn_key: u64,
     /// Slots whose walk records `make` replaced (and saved).
@@ -125,7 +128,7 @@ impl Position {
     }
 
     /// Squares of the pieces a move captures.
-    fn victims(&self, m: Move) -> ArrayVec<Sq, 10> {
+    pub(super) fn victims(&self, m: Move) -> ArrayVec<Sq, 10> {
         let mut v = ArrayVec::new();
         if m.is(flag::CAPTURE) {
             v.push(m.to());
@@ -162,6 +165,7 @@ impl Position {
             castled: self.castled,
             gates: self.gates,
             placed: None,
+            flips: Flips::default(),
             key: self.key,
             pawn_key: self.pawn_key,
             affected,
@@ -328,6 +332,12 @@ impl Position {
             affected[us.index()] |= Self::bit(slot);
             (sq, role, slot)
         });
+        let flipped = self.flipped_by(m, &victims);
+        if flipped != 0 {
+            let gate_bit = gate.map_or(0, |(_, _, slot)| Self::bit(slot));
+            undo.flips = self.flip_slots(us, flipped, gate_bit);
+            self.mark_flips(undo.flips, us, &mut affected);
+        }
         let mut key = self.key;
         let mut pawn_key = self.pawn_key;
         for &v in &victims {
@@ -372,6 +382,8 @@ impl Position {
             let slot = usize::from(slot);
             moving[Self::slot_color(slot).index()] |= Self::bit(slot);
         }
+        moving[us.opponent().index()] |= undo.flips.lost;
+        moving[us.index()] |= undo.flips.gained;
         let leapers = self.staying_leapers(affected, moving);
         affected[0] &= !leapers[0];
         affected[1] &= !leapers[1];
@@ -388,6 +400,9 @@ impl Position {
         }
         if let Some((rook_sq, _)) = castle_rook {
             self.board[usize::from(rook_sq)] = 0;
+        }
+        if undo.flips.lost != 0 {
+            self.apply_flips(undo.flips, us, &mut key, &mut pawn_key);
         }
         let new_role = m.promotion().unwrap_or(mover.role);
         // A Kyoto demotion unpromotes; a Superchess promotion brings the
@@ -562,13 +577,16 @@ impl Position {
         // A wall that stays (all but the duck) makes every earlier
         // position unreachable.
         let lasting_wall = wall.is_some() && self.duck == 0;
-        self.reversible =
-            if victims.is_empty() && m.promotion().is_none() && m.hand().is_none() && !lasting_wall
-            {
-                self.reversible + 1
-            } else {
-                0
-            };
+        self.reversible = if victims.is_empty()
+            && m.promotion().is_none()
+            && m.hand().is_none()
+            && !lasting_wall
+            && undo.flips.lost == 0
+        {
+            self.reversible + 1
+        } else {
+            0
+        };
         if us == Color::Black {
             self.fullmove += 1;
         }
@@ -699,6 +717,7 @@ impl Position {
         let affected = undo.affected;
         self.unwalk_all(affected);
         self.unpatch(undo.patched_from);
+        self.unflip(undo.flips, us);
 
         if let Some(slot) = undo.placed {
             let slot = usize::from(slot);
@@ -781,17 +800,36 @@ impl Position {
         let z = &rules.zobrist;
         let slot = self.free_slot(us);
         let mut affected = self.touching(to);
-        let leapers = self.staying_leapers(affected, [0; 2]);
+        let flipped = self.flipped_by(m, &[]);
+        let flips = if flipped != 0 {
+            let flips = self.flip_slots(us, flipped, Self::bit(slot));
+            self.mark_flips(flips, us, &mut affected);
+            flips
+        } else {
+            Flips::default()
+        };
+        let mut moving = [0; 2];
+        moving[us.opponent().index()] = flips.lost;
+        moving[us.index()] = flips.gained;
+        let leapers = self.staying_leapers(affected, moving);
         affected[0] &= !leapers[0];
         affected[1] &= !leapers[1];
         affected[us.index()] |= Self::bit(slot);
         let ep = std::mem::take(&mut self.ep);
-        let undo = self.undo_record(slot, ep, affected);
+        let mut undo = self.undo_record(slot, ep, affected);
+        undo.flips = flips;
         self.save_records(affected);
         self.unwalk_all(affected);
         let mut key = self.key;
         self.changes.clear();
-        self.change_hand(us, role, -1, &mut key);
+        if !rules.variant.drops.free_drops {
+            self.change_hand(us, role, -1, &mut key);
+        }
+        if flips.lost != 0 {
+            let mut pawn_key = self.pawn_key;
+            self.apply_flips(flips, us, &mut key, &mut pawn_key);
+            self.pawn_key = pawn_key;
+        }
         let promoted = m.promotion().is_some();
         let pawn = rules.promotes[us.index()][usize::from(placed.0)];
         self.slots[slot] = Slot {
@@ -894,13 +932,32 @@ impl Position {
         let slot = undo.mover_slot;
         self.unwalk_all(undo.affected);
         self.unpatch(undo.patched_from);
+        self.unflip(undo.flips, us);
         self.board[usize::from(m.to())] = 0;
         self.alive[us.index()] &= !Self::bit(slot);
         self.slots[slot] = undo.mover;
-        if let Some(role) = m.hand() {
+        if let Some(role) = m.hand()
+            && !self.rules.variant.drops.free_drops
+        {
             self.hand[us.index()][usize::from(role.0)] += 1;
         }
         self.restore_state(us, undo);
+    }
+
+    /// Add to `affected` what `f` changes: the walks through the flipped
+    /// squares, and the flipped pieces' old and new slots.
+    fn mark_flips(&self, f: Flips, us: Color, affected: &mut [u64; 2]) {
+        let them = us.opponent();
+        let mut lost = f.lost;
+        while lost != 0 {
+            let b = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
+            let touch = self.touching(self.slots[Self::slot_index(them, b)].sq);
+            affected[0] |= touch[0];
+            affected[1] |= touch[1];
+        }
+        affected[them.index()] |= f.lost;
+        affected[us.index()] |= f.gained;
     }
 
     /// Of the `affected` slots, the living leapers (see

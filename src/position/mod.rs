@@ -11,6 +11,7 @@ mod attack;
 pub mod chase;
 mod counting;
 mod fen;
+mod flip;
 mod goals;
 mod make;
 pub mod rules;
@@ -18,6 +19,7 @@ mod scratch;
 
 pub use attack::entry;
 pub use fen::{MAX_IN_HAND, PositionError};
+pub(crate) use flip::drop_unfit;
 pub use make::Undo;
 pub use rules::{MateMaterial, Rules};
 
@@ -70,6 +72,8 @@ pub enum RuleEnd {
     Passes,
     /// The kings faced each other and the side to move passed (janggi).
     Bikjang,
+    /// Every square is occupied (`adjudicateFullBoard`).
+    FullBoard,
 }
 
 /// Where an e.p. capture may land, and whom it removes.
@@ -154,9 +158,10 @@ pub struct Position {
     changes: ArrayVec<Change, MAX_CHANGES>,
 }
 
-/// The most [`Change`]s one move makes: an atomic capture removing nine
-/// pieces, a castling or gating move, each with its holdings counts.
-pub const MAX_CHANGES: usize = 32;
+/// The most [`Change`]s one move makes: a flip of every enemy piece (two
+/// each), besides the mover's own (an atomic capture removing nine pieces,
+/// a castling or gating move, each with its holdings counts).
+pub const MAX_CHANGES: usize = 2 * SLOTS_PER_SIDE + 32;
 
 /// One thing a move changed that a learned evaluation's inputs see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -655,12 +660,23 @@ impl Position {
         if let Some(value) = self.connect_outcome() {
             return Some((value, RuleEnd::Connect));
         }
-        // Fairy-Stockfish: two passes in a row end the game, drawn; so does
-        // a bikjang the side to move did not break.
+        // Fairy-Stockfish: two passes in a row end the game, drawn, and so
+        // do a bikjang the side to move did not break and a full board
+        // where the variant says so (decided by material where it counts).
         if self.passes >= 2 {
             return Some((self.drawn(), RuleEnd::Passes));
         }
-        (self.bikjang >= 2).then(|| (self.drawn(), RuleEnd::Bikjang))
+        if self.bikjang >= 2 {
+            return Some((self.drawn(), RuleEnd::Bikjang));
+        }
+        (self.rules.variant.end.adjudicate_full_board && self.board_full())
+            .then(|| (self.drawn(), RuleEnd::FullBoard))
+    }
+
+    /// No board square is empty (walls count as filled).
+    fn board_full(&self) -> bool {
+        let g = self.rules.geometry();
+        g.squares().all(|sq| !self.is_empty(sq))
     }
 
     /// Shatar: the side to move, if in check, adds this check to its
@@ -856,19 +872,22 @@ impl Position {
 
     /// The result for the side to move when it has no legal move and is
     /// not in check: the variant's stalemate value, or with
-    /// `stalematePieceCount` a win for the side with fewer pieces.
+    /// `stalematePieceCount` that value for the side with fewer pieces
+    /// (a win in suicide chess, a loss in ataxx), its reverse for the side
+    /// with more, a draw for equal counts. A draw goes to material
+    /// counting where the variant has it (Fairy-Stockfish's order).
     pub fn stalemate_value(&self) -> GameValue {
         let end = &self.rules.variant.end;
-        let value = if !end.stalemate_piece_count {
-            end.stalemate
-        } else {
+        let value = if end.stalemate_piece_count {
             let ours = self.alive[self.side.index()].count_ones();
             let theirs = self.alive[self.side.opponent().index()].count_ones();
             match ours.cmp(&theirs) {
-                std::cmp::Ordering::Less => GameValue::Win,
+                std::cmp::Ordering::Less => end.stalemate,
                 std::cmp::Ordering::Equal => GameValue::Draw,
-                std::cmp::Ordering::Greater => GameValue::Loss,
+                std::cmp::Ordering::Greater => end.stalemate.reversed(),
             }
+        } else {
+            end.stalemate
         };
         if value == GameValue::Draw {
             self.drawn()

@@ -470,7 +470,8 @@ impl Rules {
             v.into_boxed_slice()
         });
         let drops = &variant.drops;
-        let holdings = drops.piece_drops
+        // Free drops take nothing from a hand, so there is none to keep.
+        let holdings = drops.piece_drops && !drops.free_drops
             || drops.captures_to_hand
             || drops.captures_to_owners_hand
             || drops.gating;
@@ -540,7 +541,7 @@ impl Rules {
             // square it may be dropped on (twice where it may land
             // promoted).
             let in_hand: Vec<bool> = {
-                let mut v = vec![false; roles];
+                let mut v = vec![drops.free_drops; roles];
                 for (r, h) in hand_role.iter().enumerate() {
                     if !royal[r]
                         || variant

@@ -50,7 +50,9 @@
 //! `promotionZonePawnDrops` `dropNoDoubled` `dropNoDoubledCount`
 //! `shogiPawnDropMateIllegal` `dropPromoted` `dropChecks` `gating` `seirawanGating`
 //! `mandatoryPiecePromotion` `pieceDemotion` `promotionRequireInHand`
-//! `promotionConsumeInHand` `blastOnCapture`. Other Fairy-Stockfish
+//! `promotionConsumeInHand` `blastOnCapture` `enclosingDrop`
+//! `enclosingDropStart` `flipEnclosedPieces` `adjudicateFullBoard`
+//! `materialCounting` (none and unweighted). Other Fairy-Stockfish
 //! options are recognised and ignored with a "not supported yet" warning.
 //!
 //! Griffon's own keys (Fairy-Stockfish lacks them and ignores them):
@@ -63,6 +65,9 @@
 //!   section itself; inherited pieces keep the reading they were written in.
 //!   Fairy-Stockfish's predefined piece names always use its reading.
 //! - `cylinder = true`: every move wraps around the side edges.
+//! - `freeDrops = true`: every piece type may be dropped, without
+//!   holdings (Fairy-Stockfish's built-in ataxx has it; its variants.ini
+//!   cannot set it).
 //! - `regionMoves(White/Black)<Piece> = BETZA: SQUARES`: moves a piece has
 //!   in addition while it stands on one of SQUARES (the xiangqi soldier's
 //!   sideways steps across the river, `sW: *6 *7 *8 *9 *10`).
@@ -421,6 +426,11 @@ pub struct Drops {
     /// While any of these squares is empty, drops go only there
     /// (`enclosingDropStart`).
     pub enclosing_start: Region,
+    /// Every piece type may be dropped at any time, and drops take
+    /// nothing from the holdings, which positions do not keep
+    /// (`freeDrops`, Griffon's key for Fairy-Stockfish's built-in ataxx
+    /// setting, which its variants.ini cannot set).
+    pub free_drops: bool,
     /// Seirawan gating (`gating`): a piece leaving a square of its back
     /// rank that it has not left before may bring a piece from the holdings
     /// onto that square; the castling field of FENs lists these squares.
@@ -442,6 +452,26 @@ pub enum Enclosing {
     Snort,
     /// Next to a piece of one's own (ataxx).
     Ataxx,
+    /// Where it encloses a line of enemy pieces against one's own
+    /// (reversi; see `movegen::drops` for Fairy-Stockfish's exact test).
+    Reversi,
+}
+
+/// Enemy pieces that change sides when a move lands next to them
+/// (Fairy-Stockfish's `flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flipping {
+    #[default]
+    None,
+    /// Each unbroken line of enemy pieces running from the landing square
+    /// to a piece of the mover's (reversi, Othello).
+    Reversi,
+    /// Every enemy piece next to the landing square, in the eight
+    /// directions (ataxx).
+    Ataxx,
+    /// As `Ataxx`, but a drop flips only when it lands next to a piece of
+    /// the mover's; a board move always flips (quadwrangle).
+    Quadwrangle,
 }
 
 /// A side loses (or wins, or draws) when its pieces of `piece_types` drop to
@@ -540,8 +570,10 @@ pub struct Connect {
     pub horizontal: bool,
     pub vertical: bool,
     pub diagonal: bool,
-    /// A chain of adjacent pieces (adjacent along the allowed lines) from
-    /// `region_from` to `region_to`, per colour (gale, hex-like games).
+    /// A chain of adjacent pieces from `region_from` to `region_to`, per
+    /// colour (gale), each a step from the last along an allowed line in
+    /// Fairy-Stockfish's direction of it (east, north, north-east,
+    /// south-east: its chains never turn back west or south).
     pub region_from: [Region; 2],
     pub region_to: [Region; 2],
     /// The result for the side that connects.
@@ -570,9 +602,13 @@ pub struct GameEnd {
     pub must_capture: bool,
     pub checkmate: GameValue,
     pub stalemate: GameValue,
-    /// A stalemate is won by the side with fewer pieces and drawn when the
-    /// counts are equal (suicide chess), instead of `stalemate`.
+    /// A stalemate is scored `stalemate` for the side with fewer pieces,
+    /// the reverse for the side with more, and drawn when the counts are
+    /// equal (suicide chess, ataxx).
     pub stalemate_piece_count: bool,
+    /// The game ends as soon as every square is occupied
+    /// (`adjudicateFullBoard`), decided by `material_counting`.
+    pub adjudicate_full_board: bool,
     /// n-check: each side has to give the number of checks in the FEN's
     /// `3+3` field (the start position's when absent); giving the last one
     /// wins.
@@ -678,6 +714,8 @@ pub struct Variant {
     /// Pieces that may not capture a piece of their own type
     /// (`mutuallyImmuneTypes`: atomar's kings).
     pub mutually_immune: Vec<Role>,
+    /// Enemy pieces a move turns into the mover's (`flipEnclosedPieces`).
+    pub flipping: Flipping,
     /// Wall squares the moves leave behind (duck chess, the Amazons,
     /// petrification).
     pub walls: Walls,

@@ -19,7 +19,7 @@ use crate::types::{Letter, MAX_FILES, MAX_RANKS};
 use crate::variant::error::{ValidationError, ValidationErrorKind as Kind, Warning};
 use crate::variant::ini::{Section, VariantFile};
 use crate::variant::set::Compiler;
-use crate::variant::{PieceDef, Role, Variant, XBoardInfo, fen, keys};
+use crate::variant::{Flipping, PieceDef, Role, Variant, XBoardInfo, fen, keys};
 
 /// Turns one merged [`Spec`] into a [`Variant`], collecting every problem.
 pub(super) struct Checker<'a> {
@@ -208,6 +208,7 @@ impl<'a> Checker<'a> {
             c.parse_roles(v, false)
         });
         let walls = self.walls();
+        let flipping = self.flipping();
         let royal_first_found = self.bool("royalFirstFound", false);
         let end = self.game_end();
         let xboard = self.xboard_info();
@@ -266,6 +267,26 @@ impl<'a> Checker<'a> {
                 ),
             );
         }
+        if flipping != Flipping::None {
+            // A flipped piece keeps its type; a royal one changing sides,
+            // or a flip before an explosion, is beyond Griffon's moves
+            // (Fairy-Stockfish warns of royal pieces too).
+            let clash = if self.pieces.iter().any(|p| p.royal) {
+                Some("flipEnclosedPieces cannot be used with a royal piece (king)")
+            } else if blast_on_capture {
+                Some("flipEnclosedPieces cannot be used with blastOnCapture")
+            } else {
+                None
+            };
+            if let Some(why) = clash {
+                let setting = self.spec.settings.get("flipEnclosedPieces");
+                self.fail(
+                    setting,
+                    "flipEnclosedPieces",
+                    Kind::Inconsistent(why.into()),
+                );
+            }
+        }
         let start = start?;
         if !self.errors.is_empty() {
             return None;
@@ -293,6 +314,7 @@ impl<'a> Checker<'a> {
             blast_immune,
             blast_spared,
             mutually_immune,
+            flipping,
             walls,
             royal_first_found,
             end,

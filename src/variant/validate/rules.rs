@@ -13,7 +13,7 @@ use crate::types::Region;
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{
     Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Enclosing, Extinction, Flag,
-    GameEnd, GameValue, MaterialCounting, Promotion, Role, Walling, Walls,
+    Flipping, GameEnd, GameValue, MaterialCounting, Promotion, Role, Walling, Walls,
 };
 use crate::xbetza::Dialect;
 
@@ -197,10 +197,12 @@ impl<'a> Checker<'a> {
             "anyside" => Ok(Enclosing::Anyside),
             "snort" => Ok(Enclosing::Snort),
             "ataxx" => Ok(Enclosing::Ataxx),
+            // Fairy-Stockfish's drop rule treats quadwrangle as ataxx.
+            "quadwrangle" => Ok(Enclosing::Ataxx),
+            "reversi" => Ok(Enclosing::Reversi),
             _ => Err(Kind::BadValue {
                 value: v.into(),
-                expected: "none, top, anyside, snort or ataxx (reversi and quadwrangle, \
-                           which flip pieces, are not supported yet)",
+                expected: "none, top, anyside, snort, ataxx, quadwrangle or reversi",
             }),
         });
         let enclosing = if drop_on_top && self.get("enclosingDrop").is_none() {
@@ -248,6 +250,7 @@ impl<'a> Checker<'a> {
             },
             enclosing,
             enclosing_start,
+            free_drops: self.bool("freeDrops", false),
             gating,
         }
     }
@@ -470,6 +473,20 @@ impl<'a> Checker<'a> {
         on.then_some(connect)
     }
 
+    /// `flipEnclosedPieces`: which enemy pieces a move turns over.
+    pub(super) fn flipping(&mut self) -> Flipping {
+        self.read("flipEnclosedPieces", Flipping::None, |_, v| match v {
+            "none" => Ok(Flipping::None),
+            "reversi" => Ok(Flipping::Reversi),
+            "ataxx" => Ok(Flipping::Ataxx),
+            "quadwrangle" => Ok(Flipping::Quadwrangle),
+            _ => Err(Kind::BadValue {
+                value: v.into(),
+                expected: "reversi, ataxx, quadwrangle or none",
+            }),
+        })
+    }
+
     pub(super) fn game_end(&mut self) -> GameEnd {
         let extinction_value = self.game_value("extinctionValue", None, true);
         // `*` counts all men together, beside any letters counted by type.
@@ -526,6 +543,7 @@ impl<'a> Checker<'a> {
                 .game_value("stalemateValue", Some(GameValue::Draw), false)
                 .unwrap_or(GameValue::Draw),
             stalemate_piece_count: self.bool("stalematePieceCount", false),
+            adjudicate_full_board: self.bool("adjudicateFullBoard", false),
             check_counting: self.bool("checkCounting", false),
             extinction: extinction_value.map(|value| Extinction {
                 value,
