@@ -208,8 +208,17 @@ fn every_builtin_piece_translates_and_reads_back() {
             if !seen.insert((p.betza.clone(), p.moves.moves.clone())) {
                 continue;
             }
-            if let Err(e) = reads_back(&p.betza, &p.moves.moves, &boards) {
-                failures.push(format!("{} {}: {e}", v.name, p.name));
+            // Fairy-Stockfish's lame Z (the janggi elephant) passes two
+            // squares, straight then diagonal; XBoard 4.9.1's `n` tests
+            // the midpoint only, and its legs cannot spell the path.
+            let fsf_lame_z = p.dialect == Dialect::FairyStockfish && p.betza.contains("nZ");
+            match reads_back(&p.betza, &p.moves.moves, &boards) {
+                Err(_) if fsf_lame_z => {}
+                Ok(()) if fsf_lame_z => {
+                    failures.push(format!("{} {}: now translates", v.name, p.name));
+                }
+                Err(e) => failures.push(format!("{} {}: {e}", v.name, p.name)),
+                Ok(()) => {}
             }
         }
     }

@@ -322,7 +322,12 @@ fn push(
         add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         return;
     }
-    if let Some(base) = demotes_to {
+    let capture = flags & (flag::CAPTURE | flag::LOCUST | flag::EP) != 0;
+    // Micro shogi turns pieces over only when they capture.
+    let on_capture = rules.variant.promotion.piece_on_capture;
+    if let Some(base) = demotes_to
+        && (capture || !on_capture)
+    {
         let demote = flag::PROMOTE | flag::DEMOTE;
         add(
             list,
@@ -330,19 +335,25 @@ fn push(
             dedupe,
             Move::new(from, to, aux, Some(base), flags | demote),
         );
+        if on_capture && !rules.variant.promotion.piece_mandatory {
+            add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        }
         return;
     }
     if shogi && let Some(target) = rules.promoted_type[r] {
         let zone = &rules.promotion_zone[us.index()];
         let (from_in, to_in) = (zone[usize::from(from)], zone[usize::from(to)]);
-        let capture = flags & (flag::CAPTURE | flag::LOCUST | flag::EP) != 0;
-        let stuck = rules.is_stuck(us, role, to);
+        // Where only captures turn pieces over, a piece may also go where
+        // it can no longer move (Fairy-Stockfish's micro shogi).
+        let stuck = !on_capture && rules.is_stuck(us, role, to);
         let may = stuck
-            || if rules.variant.promotion.non_capture_on_entry && !capture {
-                !from_in && to_in
-            } else {
-                from_in || to_in
-            };
+            || on_capture && capture && (from_in || to_in)
+            || !on_capture
+                && if rules.variant.promotion.non_capture_on_entry && !capture {
+                    !from_in && to_in
+                } else {
+                    from_in || to_in
+                };
         if may {
             add(
                 list,

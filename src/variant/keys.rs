@@ -141,7 +141,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "pieceValueMg",
     "pieceValueEg",
     "sittuyinPromotion",
-    "piecePromotionOnCapture",
     "petrifyOnCapture",
     "arrowGating",
     "duckGating",

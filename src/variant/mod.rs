@@ -261,6 +261,10 @@ pub struct Promotion {
     /// (`pieceDemotion`, Kyoto shogi: with promotion forced everywhere,
     /// every piece but the king flips on each move).
     pub piece_demotion: bool,
+    /// Shogi-style promotions and demotions happen only on captures
+    /// (`piecePromotionOnCapture`, micro shogi): a non-capture leaves the
+    /// piece as it is.
+    pub piece_on_capture: bool,
     /// A non-capture may promote only when it enters the region (Chu
     /// Shogi); a capture may whenever it starts or ends there. Otherwise
     /// any move that starts or ends in the region may (shogi).

@@ -33,7 +33,7 @@ pub fn compile(text: &str, dialect: Dialect) -> Result<PieceMoves, BetzaError> {
     }
     if dialect == Dialect::FairyStockfish {
         for leg in moves.iter_mut().flat_map(|m| m.legs.iter_mut()) {
-            if leg.jump == Jump::Lame {
+            if leg.jump == Jump::Lame && leg.step.lame_path(Jump::LameStraightFirst).len() > 1 {
                 leg.jump = Jump::LameStraightFirst;
             }
         }

@@ -144,10 +144,11 @@ pub enum Jump {
     Free,
     /// `n`: blocked when the midpoint is occupied (xiangqi horse and elephant).
     Lame,
-    /// `n` as Fairy-Stockfish reads it: blocked by any square of a path
-    /// that goes straight while the leap is longer one way, then
-    /// diagonally (its `lame_leaper_path`). The midpoint for N, A and D;
-    /// for the janggi elephant's Z leap the two squares it passes.
+    /// `n` as Fairy-Stockfish reads it where that is not the midpoint:
+    /// blocked by any square of a path that goes straight while the leap
+    /// is longer one way, then diagonally (its `lame_leaper_path`): the
+    /// two squares the janggi elephant's Z leap passes. (For N, A and D
+    /// that path is the midpoint, and the leg stays [`Jump::Lame`].)
     LameStraightFirst,
     /// `j` on a non-unit atom: the midpoint must be occupied.
     MustJump,

@@ -79,6 +79,7 @@ impl<'a> Checker<'a> {
             consume_in_hand: self.bool("promotionConsumeInHand", false),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
             piece_demotion: self.bool("pieceDemotion", false),
+            piece_on_capture: self.bool("piecePromotionOnCapture", false),
             non_capture_on_entry: self.bool("promotionNonCaptureOnEntry", false),
         }
     }

@@ -372,7 +372,10 @@ fn single(def: &MoveDef) -> Result<Template, String> {
 /// stands on them; the last step keeps the leap's own rules. `None` when
 /// there is nothing to take apart or a leap cannot be.
 fn unitize(def: &MoveDef) -> Option<MoveDef> {
-    if def.legs.len() < 2 || def.kind != MoveKind::Normal {
+    // Fairy-Stockfish's lame path needs its squares spelt out even for
+    // a one-leg move.
+    let path = def.legs.iter().any(|l| l.jump == Jump::LameStraightFirst);
+    if def.legs.len() < 2 && !path || def.kind != MoveKind::Normal {
         return None;
     }
     let mut legs = Vec::new();
@@ -398,7 +401,8 @@ fn unitize(def: &MoveDef) -> Option<MoveDef> {
             .chain(std::iter::repeat_n(d_step, diagonal as usize))
             .collect();
         let mid = leg.step.midpoint();
-        if leg.jump != Jump::Free {
+        // Fairy-Stockfish's path already goes straight first.
+        if leg.jump != Jump::Free && leg.jump != Jump::LameStraightFirst {
             let at = steps.iter().position(|s| *s == mid)?;
             let first = steps.remove(at);
             steps.insert(0, first);
@@ -415,7 +419,7 @@ fn unitize(def: &MoveDef) -> Option<MoveDef> {
             let mut l = Leg::new(step, 1);
             let o = &mut l.occupancy;
             match (i, leg.jump) {
-                (0, Jump::Lame | Jump::LameStraightFirst) => o.empty = true,
+                (_, Jump::LameStraightFirst) | (0, Jump::Lame) => o.empty = true,
                 (0, Jump::MustJump) => {
                     o.pass_friend = true;
                     o.pass_foe = true;
