@@ -1009,3 +1009,23 @@ fn shatar_mates_by_the_pieces_that_give_them() {
     play(&mut g, &["d3e4"]);
     assert!(matches!(g.outcome(), Some(Outcome::Draw { .. })));
 }
+
+/// Sittuyin's stalemate by optional promotion, as pyffish 0.0.90 judges
+/// it (`is_optional_game_end` true, a draw): king and last pawn, the pawn
+/// blocked, the king boxed in: only promotions are legal (a2a2f, a2b1f,
+/// a2b3f, pyffish's `legal_moves`). With the pawn free to step the game
+/// goes on.
+#[test]
+fn sittuyin_promotions_only_is_a_draw() {
+    let mut g = game("sittuyin", "1r5k/8/8/8/8/p7/P7/K7 w - - 0 1");
+    assert_eq!(g.legal_moves().len(), 3);
+    assert!(matches!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Stalemate
+        })
+    ));
+    let mut g = game("sittuyin", "1r5k/8/8/8/8/8/P7/K7 w - - 0 1");
+    assert_eq!(g.legal_moves().len(), 4);
+    assert_eq!(g.outcome(), None);
+}

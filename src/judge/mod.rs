@@ -25,9 +25,9 @@ pub use dead::insufficient_material;
 pub use reason::{EndReason, Outcome, Verdict};
 pub use repetition::{Cycle, Past, Seen, occurrences, repeated, repetition_value};
 
-use crate::movegen::has_legal_move;
+use crate::movegen::{has_legal_move, legal_moves};
 use crate::position::{Position, RuleEnd, Rules};
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, flag};
 use crate::variant::GameValue;
 
 /// An end by a rule of material, checks or goals (extinction, the bare
@@ -142,6 +142,23 @@ pub fn by_count(pos: &Position) -> Option<Verdict> {
     })
 }
 
+/// Sittuyin's stalemate by optional promotion (its rule 3.9 c.7, as
+/// Fairy-Stockfish judges it): a side left with its king and one pawn,
+/// not in check, whose only legal moves are promotions, may claim the
+/// draw.
+fn promotions_only(pos: &mut Position) -> bool {
+    let rules = pos.rules().clone();
+    if !rules.variant.promotion.sittuyin {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let is_pawn = |role: Role| rules.promotes[us.index()][usize::from(role.0)];
+    pos.alive(us).count_ones() == 2
+        && pos.pieces(us).filter(|(_, s)| is_pawn(s.role)).count() == 1
+        && !pos.in_check(us)
+        && legal_moves(pos).iter().all(|m| m.is(flag::PROMOTE))
+}
+
 /// A repetition's verdict, from [`repeated`]: a draw by repetition (or
 /// the variant's n-fold value), or a loss by perpetual check or chase.
 pub fn repetition(pos: &Position, (value, cycle): (GameValue, Cycle)) -> Verdict {
@@ -184,6 +201,12 @@ pub fn referee(pos: &mut Position, history: &[Seen], chased: u64) -> Option<Verd
     }
     if let Some(v) = by_count(pos) {
         return Some(v);
+    }
+    if promotions_only(pos) {
+        return Some(Verdict {
+            value: pos.drawn(),
+            reason: EndReason::Stalemate,
+        });
     }
     let end = &pos.rules().variant.end;
     let key = pos.key();

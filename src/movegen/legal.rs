@@ -205,6 +205,10 @@ impl Legality {
         if self.no_checks && may_give_check(pos, m) {
             return false;
         }
+        if m.is(flag::PROMOTE) && pos.rules().variant.promotion.sittuyin {
+            // It may not give check, even by discovery: made and looked at.
+            return false;
+        }
         let from = m.from();
         if self.special {
             // Rules beyond "is the king attacked": Lion trading, kings
@@ -556,10 +560,13 @@ fn king_leaves_check(pos: &Position, us: Color, m: Move) -> bool {
 }
 
 /// Whether `m` may not give check: no move may where `checking = false`,
-/// no drop where `dropChecks = false` (Fairy-Stockfish's rules).
+/// no drop where `dropChecks = false`, no sittuyin promotion
+/// (Fairy-Stockfish's rules).
 fn check_forbidden(pos: &Position, m: Move) -> bool {
     let variant = &pos.rules().variant;
-    !variant.end.checking || (m.is_drop() && !variant.drops.drop_checks)
+    !variant.end.checking
+        || (m.is_drop() && !variant.drops.drop_checks)
+        || (m.is(flag::PROMOTE) && variant.promotion.sittuyin)
 }
 
 /// The side to move has a legal move.

@@ -10,6 +10,7 @@
 mod drops;
 mod legal;
 mod perft;
+mod sittuyin;
 mod walls;
 
 pub use walls::one_wall_each;
@@ -65,6 +66,9 @@ fn unwalled<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut
         if pos.rules().variant.drops.piece_drops {
             drops::drop_moves(pos, list);
         }
+    }
+    if CAPTURES && pos.rules().variant.promotion.sittuyin {
+        sittuyin::promotions(pos, list);
     }
     if pos.rules().variant.flipping != crate::variant::Flipping::None {
         crate::position::drop_unfit(pos, list, start);
@@ -370,7 +374,11 @@ fn push(
         add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         return;
     }
-    if rules.promotes[us.index()][r] && rules.promotion_zone[us.index()][usize::from(to)] {
+    // Sittuyin's pawns promote by moves of their own (`sittuyin`).
+    if rules.promotes[us.index()][r]
+        && rules.promotion_zone[us.index()][usize::from(to)]
+        && !rules.variant.promotion.sittuyin
+    {
         for &choice in rules.promotion_choices[us.index()].iter() {
             if pos.promotion_allowed(us, choice) {
                 add(

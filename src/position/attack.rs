@@ -190,6 +190,22 @@ impl Position {
         hit
     }
 
+    /// Whether a `color` `role` piece on `origin` would attack an enemy
+    /// piece, were `vacated` empty (a sittuyin pawn promoting may not).
+    pub(crate) fn would_attack_a_foe(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        vacated: crate::types::Sq,
+    ) -> bool {
+        let mut hit = false;
+        self.reach(color, role, origin, vacated, |_, class, kind| {
+            hit |= class == FOE && kind & entry::ATTACK != 0;
+        });
+        hit
+    }
+
     /// A walk like [`Position::walk`] that marks nothing: each visited
     /// square with its occupancy class and visit record, passed to
     /// `visit`, but not those reached after a capture in passing.

@@ -334,6 +334,10 @@ impl Rules {
         // A pawn must promote on the last rank (or wherever it could not move again).
         let must_promote = Color::BOTH.map(|c| {
             let mut m = vec![false; g.size];
+            if p.sittuyin {
+                // Sittuyin's pawns promote by a move of their own, if ever.
+                return m.into_boxed_slice();
+            }
             let last = if c == Color::White { g.height - 1 } else { 0 };
             for f in 0..g.width {
                 m[usize::from(g.sq(f, last))] = true;

@@ -170,7 +170,9 @@ impl Move {
     /// put is no pass.)
     #[inline]
     pub fn is_pass(self) -> bool {
-        self.from() == self.to() && !self.is(flag::LOCUST | flag::DROP | flag::CASTLE)
+        // A sittuyin pawn promoting where it stands is no pass.
+        self.from() == self.to()
+            && !self.is(flag::LOCUST | flag::DROP | flag::CASTLE | flag::PROMOTE)
     }
     /// The square a gated piece enters, for a gating move.
     pub fn gate_square(self) -> Option<Sq> {

@@ -140,7 +140,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "twoBoards",
     "pieceValueMg",
     "pieceValueEg",
-    "sittuyinPromotion",
     "petrifyOnCapture",
     "arrowGating",
     "duckGating",

@@ -261,6 +261,13 @@ pub struct Promotion {
     /// (`pieceDemotion`, Kyoto shogi: with promotion forced everywhere,
     /// every piece but the king flips on each move).
     pub piece_demotion: bool,
+    /// Sittuyin's promotion (`sittuyinPromotion`): a pawn never promotes
+    /// by moving; instead, as a move of its own, a pawn in the region
+    /// (any pawn, when it is the side's last) becomes a promotion type
+    /// where it stands or one step of that type away, on an empty square
+    /// from which it attacks no enemy piece, and the move may not give
+    /// check.
+    pub sittuyin: bool,
     /// Shogi-style promotions and demotions happen only on captures
     /// (`piecePromotionOnCapture`, micro shogi): a non-capture leaves the
     /// piece as it is.

@@ -80,6 +80,7 @@ impl<'a> Checker<'a> {
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
             piece_demotion: self.bool("pieceDemotion", false),
             piece_on_capture: self.bool("piecePromotionOnCapture", false),
+            sittuyin: self.bool("sittuyinPromotion", false),
             non_capture_on_entry: self.bool("promotionNonCaptureOnEntry", false),
         }
     }
