@@ -26,7 +26,7 @@ pub use perft::{
 };
 
 use crate::position::{Position, entry};
-use crate::types::{Move, MoveList, Role, Sq, flag};
+use crate::types::{Color, Move, MoveList, Role, Sq, flag};
 
 /// Pseudo-legal moves of the side to move: `CAPTURES` selects captures
 /// (including e.p. and locust captures), `QUIETS` the rest; promotions go
@@ -66,6 +66,9 @@ fn unwalled<const CAPTURES: bool, const QUIETS: bool>(pos: &Position, list: &mut
         if pos.rules().variant.drops.piece_drops {
             drops::drop_moves(pos, list);
         }
+    }
+    if QUIETS && pos.rules().variant.drops.cambodian_moves {
+        cambodian_moves(pos, list);
     }
     if CAPTURES && pos.rules().variant.promotion.sittuyin {
         sittuyin::promotions(pos, list);
@@ -273,6 +276,46 @@ fn gating_moves(pos: &Position, list: &mut MoveList, start: usize) {
                 && droppable(role, m.aux())
             {
                 add(list, 0, false, m.gating(role, true));
+            }
+        }
+    }
+}
+
+/// Cambodian chess's first moves (see [`crate::variant::Drops::cambodian_moves`]):
+/// the king's knight leap to the rank in front, the met's double step,
+/// each from its gate square to an empty square.
+fn cambodian_moves(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let gates = pos.gates(us);
+    if gates == 0 {
+        return;
+    }
+    let rules = pos.rules();
+    let g = rules.geometry();
+    let forward: i16 = if us == Color::White { 1 } else { -1 };
+    let home = Position::gate_rank(g, us);
+    let in_check = pos.in_check(us);
+    for (_, piece) in pos.pieces(us) {
+        let Some((f, r)) = g.coords(piece.sq) else {
+            continue;
+        };
+        if gates & (1 << f) == 0 || r != home {
+            continue;
+        }
+        let key = rules.variant.pieces[usize::from(piece.role.0)].key.as_str();
+        let targets: &[(i16, i16)] = match key {
+            "king" if !in_check => &[(-2, 1), (2, 1)],
+            "fers" => &[(0, 2)],
+            _ => continue,
+        };
+        for &(df, dr) in targets {
+            let (tf, tr) = (i16::from(f) + df, i16::from(r) + dr * forward);
+            if !(0..i16::from(g.width)).contains(&tf) || !(0..i16::from(g.height)).contains(&tr) {
+                continue;
+            }
+            let to = g.sq(tf as u8, tr as u8);
+            if pos.is_empty(to) {
+                list.push(Move::new(piece.sq, to, 0, None, 0));
             }
         }
     }

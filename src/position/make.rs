@@ -508,6 +508,9 @@ impl Position {
                     }
                 }
             }
+            if self.rules.variant.drops.cambodian_moves {
+                self.rook_takes_king_leap(us, mover.role, to);
+            }
             key ^= mask_key(&z.gates, undo.gates, self.gates);
         }
 
@@ -881,6 +884,29 @@ impl Position {
         }
         self.end_turn(us, key, affected, leapers, &[], false);
         undo
+    }
+
+    /// Cambodian chess: a rook of `us` that moved to `to`, on the file or
+    /// rank of the enemy king still on its gate, takes the king's leap
+    /// (Fairy-Stockfish counts the line as if the board were empty).
+    fn rook_takes_king_leap(&mut self, us: Color, role: Role, to: Sq) {
+        if self.rules.variant.pieces[usize::from(role.0)].key != "rook" {
+            return;
+        }
+        let them = us.opponent();
+        let g = self.rules.geometry();
+        let (Some(king), Some((tf, tr))) = (self.royals(them).next(), g.coords(to)) else {
+            return;
+        };
+        let Some((kf, kr)) = g.coords(king) else {
+            return;
+        };
+        if kr == Self::gate_rank(g, them)
+            && self.gates[them.index()] & (1 << kf) != 0
+            && (kf == tf || kr == tr)
+        {
+            self.gates[them.index()] &= !(1 << kf);
+        }
     }
 
     /// `castlingDroppedPiece`: a castling king dropped on its start square

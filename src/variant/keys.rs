@@ -146,7 +146,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "staticGating",
     "staticGatingRegion",
     "pastGating",
-    "cambodianMoves",
     "nFoldValueAbsolute",
     "moveRepetitionIllegal",
     "promotionRank",

@@ -446,6 +446,13 @@ pub struct Drops {
     /// rank that it has not left before may bring a piece from the holdings
     /// onto that square; the castling field of FENs lists these squares.
     pub gating: bool,
+    /// Cambodian chess's first moves (`cambodianMoves`), rights kept as
+    /// gates: a king on its gate square, not in check, may leap as a
+    /// knight to an empty square of the rank in front; a met (fers) on
+    /// its gate square may step two squares straight forward to an empty
+    /// square. A rook move onto the line of an enemy king still on its
+    /// gate takes that king's right.
+    pub cambodian_moves: bool,
 }
 
 /// Drops that depend on the pieces already on the board (Fairy-Stockfish's

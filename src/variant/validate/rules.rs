@@ -254,6 +254,7 @@ impl<'a> Checker<'a> {
             enclosing_start,
             free_drops: self.bool("freeDrops", false),
             gating,
+            cambodian_moves: self.bool("cambodianMoves", false),
         }
     }
 
