@@ -387,6 +387,36 @@ fn push(
         }
         return;
     }
+    let pawn_promotes = rules.promotes[us.index()][r]
+        && rules.promotion_zone[us.index()][usize::from(to)]
+        && !rules.variant.promotion.sittuyin;
+    if shogi
+        && pawn_promotes
+        && let Some(target) = rules.promoted_type[r]
+    {
+        // A pawn that also has a promoted type (wolf chess's pawn, whose
+        // is the elephant): on reaching its zone it may become that too.
+        for &choice in rules.promotion_choices[us.index()].iter() {
+            if pos.promotion_allowed(us, choice) {
+                add(
+                    list,
+                    first,
+                    dedupe,
+                    Move::new(from, to, aux, Some(choice), flags | flag::PROMOTE),
+                );
+            }
+        }
+        add(
+            list,
+            first,
+            dedupe,
+            Move::new(from, to, aux, Some(target), flags | flag::PROMOTE),
+        );
+        if !rules.must_promote[us.index()][usize::from(to)] {
+            add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        }
+        return;
+    }
     if shogi && let Some(target) = rules.promoted_type[r] {
         let zone = &rules.promotion_zone[us.index()];
         let (from_in, to_in) = (zone[usize::from(from)], zone[usize::from(to)]);
@@ -418,10 +448,7 @@ fn push(
         return;
     }
     // Sittuyin's pawns promote by moves of their own (`sittuyin`).
-    if rules.promotes[us.index()][r]
-        && rules.promotion_zone[us.index()][usize::from(to)]
-        && !rules.variant.promotion.sittuyin
-    {
+    if pawn_promotes {
         for &choice in rules.promotion_choices[us.index()].iter() {
             if pos.promotion_allowed(us, choice) {
                 add(

@@ -241,8 +241,10 @@ impl<'a> Checker<'a> {
             .settings
             .get("castling")
             .is_some_and(|s| s.value == "false");
+        // With gating the field's letters are gates, not castling rights.
         if let Some(start) = &start
             && castling_off
+            && !drops.gating
             && !start.castling.is_empty()
         {
             let (loc, key) = self.blame(self.spec.settings.get("startFen"), "startFen");
