@@ -15,8 +15,8 @@ use griffon::position::{Position, Rules};
 use griffon::variant::VariantSet;
 use std::sync::Arc;
 
-/// A built-in variant, or one of tests/data/variants/test-variants.ini
-/// (`cambodian`: Fairy-Stockfish's Cambodian counting on makruk).
+/// A built-in variant (`cambodian` among them, as Fairy-Stockfish's), or
+/// one of tests/data/variants/test-variants.ini.
 fn variant_rules(name: &str) -> Arc<Rules> {
     let mut set = VariantSet::new();
     set.load_builtins().expect("built-in variants load");

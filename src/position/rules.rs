@@ -478,7 +478,7 @@ impl Rules {
         let holdings = drops.piece_drops && !drops.free_drops
             || drops.captures_to_hand
             || drops.captures_to_owners_hand
-            || drops.gating;
+            || drops.gating && drops.seirawan_gating;
         if holdings && roles > crate::types::HAND_ROLES {
             return Err(TrajectoryError {
                 piece: "(all)".into(),

@@ -137,7 +137,6 @@ pub(crate) fn merge_by_piece(inherited: &str, own: &str) -> String {
 
 /// Fairy-Stockfish options that Griffon reads past with a warning.
 pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
-    "twoBoards",
     "pieceValueMg",
     "pieceValueEg",
     "petrifyOnCapture",

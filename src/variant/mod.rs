@@ -446,6 +446,13 @@ pub struct Drops {
     /// rank that it has not left before may bring a piece from the holdings
     /// onto that square; the castling field of FENs lists these squares.
     pub gating: bool,
+    /// The gated pieces come from the holdings (`seirawanGating`), which
+    /// positions then keep; plain `gating` only keeps gates as rights.
+    pub seirawan_gating: bool,
+    /// Bughouse's two boards (`twoBoards`): captures go to the partner on
+    /// the other board. Griffon plays one board, so the holdings come
+    /// from FENs; the rules of the board itself are unchanged.
+    pub two_boards: bool,
     /// Cambodian chess's first moves (`cambodianMoves`), rights kept as
     /// gates: a king on its gate square, not in check, may leap as a
     /// knight to an empty square of the rank in front; a met (fers) on

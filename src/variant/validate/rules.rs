@@ -214,9 +214,11 @@ impl<'a> Checker<'a> {
         };
         let enclosing_start = self.region("enclosingDropStart", Region::EMPTY);
         let gating = self.bool("gating", false);
-        // Griffon's gating is Seirawan's (gating on either square when
-        // castling); the flag is read so it is not reported as unknown.
-        let _ = self.bool("seirawanGating", gating);
+        // Griffon's gating from the holdings is Seirawan's (gating on
+        // either square when castling); without `seirawanGating` the gates
+        // are rights of their own (Cambodian chess's first moves), and the
+        // position has no holdings to show.
+        let seirawan_gating = self.bool("seirawanGating", false);
         Drops {
             piece_drops: self.bool("pieceDrops", false),
             captures_to_hand: self.bool("capturesToHand", false),
@@ -254,7 +256,9 @@ impl<'a> Checker<'a> {
             enclosing_start,
             free_drops: self.bool("freeDrops", false),
             gating,
+            seirawan_gating,
             cambodian_moves: self.bool("cambodianMoves", false),
+            two_boards: self.bool("twoBoards", false),
         }
     }
 
