@@ -13,7 +13,7 @@ use crate::types::Region;
 use crate::variant::error::ValidationErrorKind as Kind;
 use crate::variant::{
     Castling, Connect, CountingRule, DoubleStep, Drops, EnPassant, Enclosing, Extinction, Flag,
-    Flipping, GameEnd, GameValue, MaterialCounting, Promotion, Role, Walling, Walls,
+    Flipping, GameEnd, GameValue, MaterialCounting, Promotion, Role, Walling, Walls, ZoneMoves,
 };
 use crate::xbetza::Dialect;
 
@@ -105,11 +105,15 @@ impl<'a> Checker<'a> {
         };
         if double_step.enabled {
             // Fairy-Stockfish's pawn double step is a rule, not Betza: give
-            // it to pawn types that have no initial move of their own.
+            // it to its pawn (the `pawn` key's type) where that promotes
+            // and has no initial move of its own; other pawn types (khans'
+            // sergeant, a custom piece) step as their Betza says.
             let header = self.header.clone();
             for role in promotion.pawn_types.iter().flatten() {
                 let i = usize::from(role.0);
-                if self.pieces[i].moves.moves.iter().any(|m| m.initial) {
+                if self.pieces[i].key != "pawn"
+                    || self.pieces[i].moves.moves.iter().any(|m| m.initial)
+                {
                     continue;
                 }
                 let key = self.pieces[i].key.clone();
@@ -118,6 +122,26 @@ impl<'a> Checker<'a> {
                 // XBoard learns the piece from this string (`piece P&
                 // ...`): without the double step it would refuse it.
                 self.pieces[i].betza.push_str("ifmnD");
+                // The triple step (wildebeest) from its region: three
+                // squares straight on over two empty ones, Fairy-
+                // Stockfish's lame H.
+                for c in 0..2 {
+                    let region = double_step.triple_region[c];
+                    if region.is_empty()
+                        || self.pieces[i].zone_moves[c]
+                            .iter()
+                            .any(|z| z.betza == "ifmnH")
+                    {
+                        continue;
+                    }
+                    let moves = self.compile_betza("ifmnH", Dialect::FairyStockfish, &header, &key);
+                    self.pieces[i].zone_moves[c].push(ZoneMoves {
+                        region,
+                        landing: None,
+                        betza: "ifmnH".into(),
+                        moves,
+                    });
+                }
             }
         }
         double_step
