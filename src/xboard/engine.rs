@@ -365,7 +365,12 @@ impl<W: Write> Engine<W> {
             None => {
                 // No legal move: the game is over; say why (or, for a
                 // draw XBoard may not see, wait for the offered draw).
-                if !self.state.claim_result(&mut self.out) && !self.state.draw_held_back() {
+                if self.state.claim_result(&mut self.out) || self.state.draw_held_back() {
+                } else if self.state.won_by_rule() {
+                    // A win XBoard may not see, with us to move: the claim
+                    // is all that is left to say.
+                    self.state.send_result(&mut self.out);
+                } else {
                     self.out.send("resign");
                 }
             }

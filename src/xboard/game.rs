@@ -162,6 +162,9 @@ impl GameState {
             if !self.xboard_sees_all && self.claim_unverifiable(&outcome, out) {
                 return false;
             }
+            if !known && self.claim_beyond_xboard(&outcome) {
+                return false;
+            }
             if known
                 && outcome
                     == (Outcome::Draw {
@@ -176,15 +179,28 @@ impl GameState {
                 out.send("offer draw");
                 return false;
             }
-            self.over = true;
-            let text = outcome.to_string();
-            if let Outcome::Draw { .. } = outcome {
-                out.send("offer draw");
-            }
-            out.send(&text);
+            self.send_result(out);
             return true;
         }
         false
+    }
+
+    /// The game is over by a rule, won by us.
+    pub(super) fn won_by_rule(&mut self) -> bool {
+        let us = self.engine_color;
+        self.game.outcome().is_some_and(|o| o.winner() == Some(us))
+    }
+
+    /// Say the game's result (offering the draw first for a draw).
+    pub(super) fn send_result<W: Write>(&mut self, out: &mut Output<W>) {
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
+        self.over = true;
+        if let Outcome::Draw { .. } = outcome {
+            out.send("offer draw");
+        }
+        out.send(&outcome.to_string());
     }
 
     /// Where XBoard misses some of a piece's moves (see
@@ -206,6 +222,22 @@ impl GameState {
             out.send("offer draw");
         }
         true
+    }
+
+    /// In a variant XBoard plays only as the engine defines it, XBoard
+    /// judges a win claim by what it knows (mate, stalemate): a win by any
+    /// other rule (a goal reached, pieces connected, bikjang counted,
+    /// checks given, ...) claimed would be a false claim, which loses (in
+    /// king of the hill XBoard 4.9.1 calls the king on the hill a bare
+    /// king and draws). The winner plays on and the loser claims its own
+    /// loss, which XBoard accepts unverified. True when the claim is held
+    /// back.
+    fn claim_beyond_xboard(&self, outcome: &Outcome) -> bool {
+        let verifiable = matches!(
+            outcome.reason(),
+            EndReason::Checkmate { loses: true, .. } | EndReason::Stalemate
+        );
+        !verifiable && outcome.winner() == Some(self.engine_color)
     }
 
     /// True when the game is drawn by a rule XBoard may not see, so that
