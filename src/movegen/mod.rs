@@ -396,16 +396,13 @@ fn push(
     {
         // A pawn that also has a promoted type (wolf chess's pawn, whose
         // is the elephant): on reaching its zone it may become that too.
-        for &choice in rules.promotion_choices[us.index()].iter() {
-            if pos.promotion_allowed(us, choice) {
-                add(
-                    list,
-                    first,
-                    dedupe,
-                    Move::new(from, to, aux, Some(choice), flags | flag::PROMOTE),
-                );
-            }
-        }
+        promotion_choices(
+            pos,
+            list,
+            first,
+            dedupe,
+            Move::new(from, to, aux, None, flags),
+        );
         add(
             list,
             first,
@@ -449,22 +446,37 @@ fn push(
     }
     // Sittuyin's pawns promote by moves of their own (`sittuyin`).
     if pawn_promotes {
-        for &choice in rules.promotion_choices[us.index()].iter() {
-            if pos.promotion_allowed(us, choice) {
-                add(
-                    list,
-                    first,
-                    dedupe,
-                    Move::new(from, to, aux, Some(choice), flags | flag::PROMOTE),
-                );
-            }
-        }
+        promotion_choices(
+            pos,
+            list,
+            first,
+            dedupe,
+            Move::new(from, to, aux, None, flags),
+        );
         if !rules.must_promote[us.index()][usize::from(to)] {
             add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         }
         return;
     }
     add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+}
+
+/// A pawn's promotions to each type its side may promote to now: `m`
+/// with each choice.
+fn promotion_choices(pos: &Position, list: &mut MoveList, first: usize, dedupe: bool, m: Move) {
+    let us = pos.side_to_move();
+    for &choice in pos.rules().promotion_choices[us.index()].iter() {
+        if pos.promotion_allowed(us, choice) {
+            let promoted = Move::new(
+                m.from(),
+                m.to(),
+                m.aux(),
+                Some(choice),
+                m.flags() | flag::PROMOTE,
+            );
+            add(list, first, dedupe, promoted);
+        }
+    }
 }
 
 #[inline]

@@ -513,6 +513,12 @@ impl Position {
     /// The flying-general rule: the two sides' royal pieces stand on one
     /// file with nothing between them (as if each attacked the other).
     pub fn generals_face(&self) -> bool {
+        self.royals_on_open_line(false)
+    }
+
+    /// The two sides' royal pieces stand on one file (or, with `ranks`,
+    /// one rank) with nothing between them.
+    fn royals_on_open_line(&self, ranks: bool) -> bool {
         let (Some(a), Some(b)) = (
             self.royals(Color::White).next(),
             self.royals(Color::Black).next(),
@@ -523,11 +529,15 @@ impl Position {
         let (Some((fa, ra)), Some((fb, rb))) = (g.coords(a), g.coords(b)) else {
             return false;
         };
-        if fa != fb {
-            return false;
+        if fa == fb {
+            let (lo, hi) = (ra.min(rb), ra.max(rb));
+            (lo + 1..hi).all(|r| self.is_empty(g.sq(fa, r)))
+        } else if ranks && ra == rb {
+            let (lo, hi) = (fa.min(fb), fa.max(fb));
+            (lo + 1..hi).all(|f| self.is_empty(g.sq(f, ra)))
+        } else {
+            false
         }
-        let (lo, hi) = (ra.min(rb), ra.max(rb));
-        (lo + 1..hi).all(|r| self.is_empty(g.sq(fa, r)))
     }
 
     /// Atomic: a side whose royal piece has blown up is "in check" (the
@@ -733,7 +743,7 @@ impl Position {
     /// Janggi's bikjang rule is on and the two kings stand on one open
     /// line (a file or a rank with nothing between them).
     pub(crate) fn kings_face_bikjang(&self) -> bool {
-        self.rules.variant.end.bikjang && self.kings_on_open_line()
+        self.rules.variant.end.bikjang && self.royals_on_open_line(true)
     }
 
     /// The bikjang of the position before the last move stands: the side
@@ -746,29 +756,6 @@ impl Position {
     /// of the kings or pass.
     pub fn in_bikjang(&self) -> bool {
         self.bikjang >= 1
-    }
-
-    /// The two sides' kings stand on one file or rank with nothing between.
-    fn kings_on_open_line(&self) -> bool {
-        let (Some(a), Some(b)) = (
-            self.royals(Color::White).next(),
-            self.royals(Color::Black).next(),
-        ) else {
-            return false;
-        };
-        let g = self.rules.geometry();
-        let (Some((fa, ra)), Some((fb, rb))) = (g.coords(a), g.coords(b)) else {
-            return false;
-        };
-        if fa == fb {
-            let (lo, hi) = (ra.min(rb), ra.max(rb));
-            (lo + 1..hi).all(|r| self.is_empty(g.sq(fa, r)))
-        } else if ra == rb {
-            let (lo, hi) = (fa.min(fb), fa.max(fb));
-            (lo + 1..hi).all(|f| self.is_empty(g.sq(f, ra)))
-        } else {
-            false
-        }
     }
 
     /// The result of a game that ends drawn by its rules, for the side to
