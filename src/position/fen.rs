@@ -244,12 +244,10 @@ impl Position {
                 if rules.royal[usize::from(p.role.0)] && !starts_in_hand {
                     return Err(PositionError::BadHoldings("a royal piece in hand".into()));
                 }
-                // Pieces go to hand unpromoted.
-                let role = rules
-                    .variant
-                    .promotion
-                    .promoted_from(p.role)
-                    .unwrap_or(p.role);
+                // A piece in hand is the type its letter names, as in
+                // Fairy-Stockfish (shinobiplus holds commoners, also its
+                // pawn's promoted type, to drop as such).
+                let role = p.role;
                 let n = &mut pos.hand[p.color.index()][usize::from(role.0)];
                 if *n == MAX_IN_HAND {
                     return Err(PositionError::BadHoldings(format!(
