@@ -387,6 +387,8 @@ fn push(
         }
         return;
     }
+    // Sittuyin's pawns promote by moves of their own (`sittuyin`), not
+    // by reaching the zone.
     let pawn_promotes = rules.promotes[us.index()][r]
         && rules.promotion_zone[us.index()][usize::from(to)]
         && !rules.variant.promotion.sittuyin;
@@ -444,7 +446,6 @@ fn push(
         add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         return;
     }
-    // Sittuyin's pawns promote by moves of their own (`sittuyin`).
     if pawn_promotes {
         promotion_choices(
             pos,
