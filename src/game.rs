@@ -46,6 +46,7 @@ impl Game {
         Past {
             earlier: &self.keys,
             chased: self.chased,
+            last_move: self.moves().last(),
         }
     }
 
@@ -55,6 +56,7 @@ impl Game {
             key: self.pos.key(),
             in_check: self.pos.in_check(self.pos.side_to_move()),
             chased: self.chased,
+            last_move: self.moves().last(),
         }
     }
 
@@ -114,7 +116,12 @@ impl Game {
     /// [`referee`](judge::referee)).
     pub fn outcome(&mut self) -> Option<Outcome> {
         let us = self.pos.side_to_move();
-        judge::referee(&mut self.pos, &self.keys, self.chased).map(|v| v.outcome(us))
+        let past = Past {
+            earlier: &self.keys,
+            chased: self.chased,
+            last_move: self.history.last().map(|(m, _)| *m),
+        };
+        judge::referee(&mut self.pos, past).map(|v| v.outcome(us))
     }
 
     /// How often the current position occurred before (same side to move).

@@ -1029,3 +1029,83 @@ fn sittuyin_promotions_only_is_a_draw() {
     assert_eq!(g.legal_moves().len(), 4);
     assert_eq!(g.outcome(), None);
 }
+
+/// Kakao Janggi's shuttling rule in janggimodern, as pyffish 0.0.90 judges
+/// it (`is_optional_game_end` after each move; a win for the side to move
+/// there is a loss for the shuttling side): the ply after which the game
+/// is first over, and who lost. A king or guard shut in its palace may
+/// shuttle; a pass stands in for one step back only right after the last
+/// move.
+#[test]
+fn janggimodern_shuttling_loses() {
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let cases: [(&str, Option<(usize, Color)>); 6] = [
+        (
+            "a1a2 a10a9 a2a1 a9a10 a1a2 a10a9 a2a1 a9a10 a1a2 a10a9",
+            Some((9, Color::White)),
+        ),
+        (
+            "a1a2 a10a9 @@@@ a9a10 a2a1 a10a9 a1a2 a9a10 a2a1 a10a9 a1a2",
+            Some((10, Color::Black)),
+        ),
+        (
+            "a1a3 a10a9 a3a2 a9a10 a2a3 a10a9 a3a2 a9a10 a2a3 a10a9 a3a2",
+            Some((9, Color::White)),
+        ),
+        (
+            "b1c3 a10a9 c3b1 a9a10 b1c3 a10a9 c3b1 a9a10 b1c3 a10a9 c3b1",
+            Some((9, Color::White)),
+        ),
+        ("e2e3 e9e8 e3e2 e8e9 e2e3 e9e8 e3e2 e8e9 e2e3 e9e8", None),
+        (
+            "d1d2 d10d9 d2d1 d9d10 d1d2 d10d9 d2d1 d9d10 d1d2 d10d9",
+            None,
+        ),
+    ];
+    // pyffish counts ranks from 1, Griffon (as XBoard) from 0 on ten ranks.
+    let xboard = |m: &str| {
+        let mut text = String::new();
+        let mut digits = String::new();
+        for c in m.chars().chain(std::iter::once(' ')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if let Ok(rank) = digits.parse::<u32>() {
+                text += &(rank - 1).to_string();
+            }
+            digits.clear();
+            if c != ' ' {
+                text.push(c);
+            }
+        }
+        text
+    };
+    for (moves, expected) in cases {
+        let mut g = game("janggimodern", start);
+        let mut ended = None;
+        for (ply, m) in moves.split(' ').enumerate() {
+            play(&mut g, &[&xboard(m)]);
+            if let Some(outcome) = g.outcome() {
+                ended = Some((ply + 1, outcome));
+                break;
+            }
+        }
+        match (ended, expected) {
+            (None, None) => {}
+            (
+                Some((
+                    ply,
+                    Outcome::Win {
+                        winner,
+                        reason: EndReason::Shuttling { by },
+                    },
+                )),
+                Some((at, loser)),
+            ) => {
+                assert_eq!((ply, by, winner), (at, loser, loser.opponent()), "{moves}");
+            }
+            (got, _) => panic!("{moves}: {got:?}, expected {expected:?}"),
+        }
+    }
+}

@@ -23,7 +23,7 @@ mod repetition;
 pub use chase::{ChaseWatch, chased};
 pub use dead::insufficient_material;
 pub use reason::{EndReason, Outcome, Verdict};
-pub use repetition::{Cycle, Past, Seen, occurrences, repeated, repetition_value};
+pub use repetition::{Cycle, Past, Seen, Shuttle, occurrences, repeated, repetition_value};
 
 use crate::movegen::{has_legal_move, legal_moves};
 use crate::position::{Position, RuleEnd, Rules};
@@ -177,12 +177,47 @@ pub fn repetition(pos: &Position, (value, cycle): (GameValue, Cycle)) -> Verdict
     Verdict { value, reason }
 }
 
+/// Kakao Janggi's shuttling rule (`moveRepetitionIllegal`) for the side
+/// that just moved, whose last move reached `current` (see
+/// [`repetition::shuttled`]). Only a piece that could enter the enemy
+/// king's region counts: a king or guard shut in its own palace may
+/// shuttle.
+pub fn shuttle(pos: &Position, history: &[Seen], current: Seen) -> Shuttle {
+    let rules = pos.rules();
+    let Some(last) = current.last_move else {
+        return Shuttle::No;
+    };
+    if !rules.variant.end.move_repetition_illegal {
+        return Shuttle::No;
+    }
+    let Some((them, piece)) = pos.piece_on(last.to()) else {
+        return Shuttle::No;
+    };
+    let region = |color: Color, role: usize| rules.variant.pieces[role].mobility[color.index()];
+    let reaches_palace = (0..rules.variant.pieces.len())
+        .filter(|&r| rules.royal[r])
+        .any(|king| {
+            match (
+                region(them, usize::from(piece.role.0)),
+                region(them.opponent(), king),
+            ) {
+                (Some(a), Some(b)) => !(a & b).is_empty(),
+                _ => true,
+            }
+        });
+    if !reaches_palace {
+        return Shuttle::No;
+    }
+    repetition::shuttled(history, current, pos.repetition_window())
+}
+
 /// Every rule, in the order a referee applies them: a rule of material or
 /// checks, mate or stalemate, a count run out, a dead position, the
-/// n-move rule, repetition (`history`: the positions before this one,
-/// oldest first; `chased`: what the move that reached this position
-/// chased, [`Seen::chased`]). `None` while the game goes on.
-pub fn referee(pos: &mut Position, history: &[Seen], chased: u64) -> Option<Verdict> {
+/// n-move rule, repetition (`past`: the positions before this one, oldest
+/// first, and the move that reached this one). `None` while the game goes
+/// on.
+pub fn referee(pos: &mut Position, past: Past) -> Option<Verdict> {
+    let history = past.earlier;
     if let Some(v) = by_rule(pos) {
         return Some(v);
     }
@@ -208,17 +243,24 @@ pub fn referee(pos: &mut Position, history: &[Seen], chased: u64) -> Option<Verd
             reason: EndReason::Stalemate,
         });
     }
-    let end = &pos.rules().variant.end;
     let key = pos.key();
+    let current = Seen {
+        key,
+        in_check: pos.in_check(us),
+        chased: past.chased,
+        last_move: past.last_move,
+    };
+    if shuttle(pos, history, current) == Shuttle::Lost {
+        return Some(Verdict {
+            value: GameValue::Win,
+            reason: EndReason::Shuttling { by: us.opponent() },
+        });
+    }
+    let end = &pos.rules().variant.end;
     let seen_before = occurrences(history, key, pos.repetition_window());
     if end.n_fold_rule > 0 && seen_before + 1 >= end.n_fold_rule as usize {
         // Perpetual check and chase are judged over every move since the
         // first of the n occurrences, as Fairy-Stockfish judges them.
-        let current = Seen {
-            key,
-            in_check: pos.in_check(us),
-            chased,
-        };
         let first = end.n_fold_rule as usize - 1;
         let cycle = repeated(end, history, current, pos.repetition_window(), first)
             .unwrap_or((end.n_fold_value, Cycle::Plain));

@@ -54,6 +54,9 @@ pub enum EndReason {
     /// higher-ranked) piece with every move, where that decides it
     /// (xiangqi's Asian rules).
     PerpetualChase { by: Color },
+    /// `by` moved one piece back and forth between two squares too often
+    /// (Kakao Janggi's rule).
+    Shuttling { by: Color },
 }
 
 impl EndReason {
@@ -121,6 +124,7 @@ impl fmt::Display for EndReason {
             EndReason::Repetition => f.write_str("repetition"),
             EndReason::PerpetualCheck { by } => write!(f, "perpetual check by {}", by.name()),
             EndReason::PerpetualChase { by } => write!(f, "perpetual chase by {}", by.name()),
+            EndReason::Shuttling { by } => write!(f, "move repetition by {}", by.name()),
         }
     }
 }

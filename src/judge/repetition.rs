@@ -1,6 +1,7 @@
 //! Repetitions: how often a position occurred before, and what a
 //! repetition is worth where perpetual check decides it.
 
+use crate::types::{Move, flag};
 use crate::variant::{GameEnd, GameValue};
 
 /// A position met earlier in a game or search line: what repetition rules
@@ -15,6 +16,10 @@ pub struct Seen {
     /// position no move reached (a game's start), which the chasing rule
     /// passes over.
     pub chased: u64,
+    /// The move that reached the position; `None` for a game's start, a
+    /// set-up position or a null move (Kakao Janggi's shuttling rule,
+    /// [`shuttled`]).
+    pub last_move: Option<Move>,
 }
 
 impl Seen {
@@ -29,6 +34,8 @@ impl Seen {
 pub struct Past<'a> {
     pub earlier: &'a [Seen],
     pub chased: u64,
+    /// The move that reached the current position ([`Seen::last_move`]).
+    pub last_move: Option<Move>,
 }
 
 impl Past<'_> {
@@ -36,6 +43,7 @@ impl Past<'_> {
     pub const NONE: Past<'static> = Past {
         earlier: &[],
         chased: Seen::NOT_REACHED,
+        last_move: None,
     };
 }
 
@@ -134,4 +142,77 @@ pub fn repeated(
         .chain(std::iter::once(&current))
         .map(|s| (s.in_check, s.chased));
     Some(repetition_value(end, cycle))
+}
+
+/// How far Kakao Janggi's shuttling rule (Fairy-Stockfish's
+/// `moveRepetitionIllegal`) has got with the side that just moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shuttle {
+    /// Its last move was no shuttle.
+    No,
+    /// Its last moves shuttle a piece, not yet often enough to lose.
+    Begun,
+    /// It moved one piece back and forth often enough: it loses.
+    Lost,
+}
+
+/// Kakao Janggi's rule against shuttling, as Fairy-Stockfish judges it:
+/// the side that just moved loses when its last five moves took one piece
+/// A->B, B->A, A->B, B->A, A->B (the oldest may come from anywhere to the
+/// first square, without capturing; a pass may stand in for one step back),
+/// while neither it was in check before any of them. `history` is the
+/// positions before `current`, oldest first, of which the last `window`
+/// are reachable by reversible moves. The caller checks that the rule is
+/// on and that the shuttling piece could enter the enemy king's region.
+pub fn shuttled(history: &[Seen], current: Seen, window: usize) -> Shuttle {
+    let len = history.len();
+    let end = window.min(len);
+    // The position `j` plies back (0: the current one).
+    let back = |j: usize| if j == 0 { current } else { history[len - j] };
+    // A plain move of a piece from one square to another, captures
+    // included; passes, drops, promotions, castling and the rest are not.
+    let plain = |m: Option<Move>| m.filter(|m| m.flags() & !flag::CAPTURE == 0 && !m.is_pass());
+    let undoes = |later: Option<Move>, earlier: Option<Move>| match (plain(later), plain(earlier)) {
+        (Some(a), Some(b)) => a.from() == b.to() && a.to() == b.from(),
+        _ => false,
+    };
+    let last = current.last_move;
+    if plain(last).is_none() || end < 4 || back(1).in_check || back(3).in_check {
+        return Shuttle::No;
+    }
+    // Its moves are the ones that reached the even plies back; `steps`
+    // counts those that shuttle so far (a pass counts as one step).
+    let before = back(2).last_move;
+    let mut steps = if undoes(before, last) {
+        2
+    } else if before.is_some_and(|m| m.is_pass() && !m.is(flag::WALL)) {
+        1
+    } else {
+        return Shuttle::No;
+    };
+    for i in (4..=end).step_by(2) {
+        if i < end && back(i + 1).in_check {
+            return Shuttle::No;
+        }
+        let earlier = back(i).last_move;
+        if steps < 4 {
+            let later = if steps == 1 {
+                last
+            } else {
+                back(i - 2).last_move
+            };
+            if !undoes(later, earlier) {
+                return Shuttle::No;
+            }
+            steps += 1;
+        } else {
+            // The oldest move brought the piece to where the shuttle
+            // starts, without taking anything.
+            let arrived = earlier.is_some_and(|m| {
+                !m.is_capture() && back(i - 2).last_move.is_some_and(|n| n.from() == m.to())
+            });
+            return if arrived { Shuttle::Lost } else { Shuttle::No };
+        }
+    }
+    Shuttle::Begun
 }

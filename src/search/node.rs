@@ -247,8 +247,10 @@ impl Thread<'_> {
                 key,
                 in_check,
                 chased: self.chased,
+                last_move: self.last_move,
             });
             self.chased = judge::chased(pos, m, &self.stack[ply].watch);
+            self.last_move = Some(m);
             self.stack[ply].mv = m;
             self.stack[ply].piece_to = piece_to;
             legal += 1;
@@ -295,6 +297,7 @@ impl Thread<'_> {
             pos.unmake(m, &undo);
             if let Some(seen) = self.keys.pop() {
                 self.chased = seen.chased;
+                self.last_move = seen.last_move;
             }
             if self.stopped() && ply > 0 {
                 return 0;
@@ -448,9 +451,11 @@ impl Thread<'_> {
             key: pos.key(),
             in_check: false,
             chased: self.chased,
+            last_move: self.last_move,
         });
         // A pass chases nothing.
         self.chased = 0;
+        self.last_move = None;
         self.stack[ply].mv = Move::default();
         self.stack[ply].piece_to = None;
         let ep = pos.make_null();
@@ -459,6 +464,7 @@ impl Thread<'_> {
         pos.unmake_null(ep);
         if let Some(seen) = self.keys.pop() {
             self.chased = seen.chased;
+            self.last_move = seen.last_move;
         }
         if self.stopped() {
             return Some(0);

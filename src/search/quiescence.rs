@@ -131,6 +131,7 @@ impl Thread<'_> {
                 key,
                 in_check: checked,
                 chased: 0,
+                last_move: None,
             });
             legal += 1;
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);

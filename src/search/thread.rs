@@ -7,7 +7,7 @@ use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_LIMIT};
 use super::tt::TranspositionTable;
 use super::{Info, Limits, MATE_BOUND, MAX_PLY, Reporter, SearchResult, TB_BOUND};
 use crate::eval::{Evaluator, MATE, Score};
-use crate::judge::{self, ChaseWatch, Past, Seen};
+use crate::judge::{self, ChaseWatch, Past, Seen, Shuttle};
 use crate::movegen::generate_legal;
 use crate::nnue::{Accumulators, Network};
 use crate::position::Position;
@@ -73,6 +73,8 @@ pub(super) struct Thread<'a> {
     pub(super) keys: Vec<Seen>,
     /// What the move that reached the current node chased.
     pub(super) chased: u64,
+    /// The move that reached the current node ([`Seen::last_move`]).
+    pub(super) last_move: Option<Move>,
     pub(super) pv: Vec<ArrayVec<Move, MAX_PLY>>,
     pub(super) stack: Vec<Frame>,
     /// Depth of the current iteration: extensions stop at twice it.
@@ -99,6 +101,7 @@ impl<'a> Thread<'a> {
             seldepth: 0,
             keys,
             chased: past.chased,
+            last_move: past.last_move,
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_depth: 0,
@@ -301,9 +304,18 @@ impl<'a> Thread<'a> {
             key: pos.key(),
             in_check,
             chased: self.chased,
+            last_move: self.last_move,
         };
         let end = &pos.rules().variant.end;
-        judge::repeated(end, &self.keys, current, pos.repetition_window(), 1)
+        // A line that shuttles a piece under Kakao Janggi's rule is no
+        // draw: it is lost when it goes on, so only a full n-fold
+        // repetition ends it early.
+        let nth = match judge::shuttle(pos, &self.keys, current) {
+            Shuttle::Lost => return Some(GameValue::Win),
+            Shuttle::Begun => end.n_fold_rule.max(2) as usize - 1,
+            Shuttle::No => 1,
+        };
+        judge::repeated(end, &self.keys, current, pos.repetition_window(), nth)
             .map(|(v, _)| if v == GameValue::Draw { pos.drawn() } else { v })
     }
 

@@ -146,7 +146,6 @@ pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
     "staticGatingRegion",
     "pastGating",
     "nFoldValueAbsolute",
-    "moveRepetitionIllegal",
     "promotionRank",
     "doubleStepRank",
     "doubleStepRankMin",

@@ -667,6 +667,12 @@ pub struct GameEnd {
     /// A repetition during which one side checked with every move loses
     /// for that side (xiangqi); other repetitions score `n_fold_value`.
     pub perpetual_check_illegal: bool,
+    /// Kakao Janggi's rule against shuttling (Fairy-Stockfish's
+    /// `moveRepetitionIllegal`): a side that moves one piece back and
+    /// forth between two squares five times running, checking and
+    /// checked by nothing, loses, unless the piece can never enter the
+    /// enemy king's region (see `judge::shuttled`).
+    pub move_repetition_illegal: bool,
     /// The Asian rules' ban on perpetually chasing an unprotected piece
     /// (Fairy-Stockfish's `chasingRule = axf`, xiangqi): a repetition in
     /// which one side chased the same piece with every move loses for it.

@@ -193,7 +193,7 @@ impl Thinker {
         searcher.pawn_trade_contempt = contempt.pawn_trade;
         let root = game.position().clone();
         let keys: Vec<Seen> = game.keys().to_vec();
-        let chased = game.past().chased;
+        let (chased, last_move) = (game.past().chased, game.past().last_move);
         let tx = self.events_tx.clone();
         let done_tx = self.done_tx.clone();
         let thread_root = root.clone();
@@ -207,6 +207,7 @@ impl Thinker {
                     Past {
                         earlier: &keys,
                         chased,
+                        last_move,
                     },
                     limits,
                     &mut reporter,

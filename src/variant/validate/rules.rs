@@ -599,6 +599,7 @@ impl<'a> Checker<'a> {
             duple_check: self.bool("dupleCheck", false),
             royals_expendable: self.bool("royalsExpendable", false),
             perpetual_check_illegal: self.bool("perpetualCheckIllegal", false),
+            move_repetition_illegal: self.bool("moveRepetitionIllegal", false),
             chasing_rule: self.chasing_rule(),
             lion_types: self.roles("lionTypes", Vec::new()),
             lion_weak_bridges: self.roles("lionWeakBridges", Vec::new()),
