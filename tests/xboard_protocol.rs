@@ -1104,3 +1104,64 @@ fn a_variant_file_with_broken_sections_still_gives_its_good_ones() {
         "{replies:?}"
     );
 }
+
+/// A drop variant XBoard does not know gets a pocket per piece type, as
+/// Fairy-Stockfish 0.0.90 (`xboard`, `variant sittuyin`) says: with no
+/// pockets XBoard keeps no holdings and sends the other engine the start
+/// position without them.
+#[test]
+fn drop_variants_get_pockets_in_their_setup() {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect(|l| l.contains("myname="));
+    for (variant, setup) in [
+        (
+            "sittuyin",
+            "setup (PN.R.F....SKpn.r.f....sk) 8x8+6_bughouse 8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+        ),
+        (
+            "placement",
+            "setup (PNBRQ................Kpnbrq................k) 8x8+6_bughouse 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+        ),
+    ] {
+        e.send("new");
+        e.send(&format!("variant {variant}"));
+        let replies = e.sync(1);
+        assert!(replies.iter().any(|r| r == setup), "{replies:?}");
+    }
+}
+
+/// What XBoard 4.9.1 sends in engine-defined games besides moves: the
+/// other engine's pass as a `setboard` of the position after it (taken as
+/// the pass, and answered with a move when it is our turn), and a pawn
+/// move to the last rank with `.` for the queen it would promote to where
+/// the variant has none (taken as the plain move).
+#[test]
+fn passes_and_pawn_moves_as_xboard_relays_them() {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect(|l| l.contains("myname="));
+    e.send("new");
+    e.send("variant janggitraditional");
+    e.send("sd 2");
+    e.send("setboard rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1");
+    let m = e.next_move();
+    // White's pass is in the game: Black's reply is legal after it.
+    let g = referee("janggitraditional", &["@@@@", &m]);
+    assert_eq!(g.len(), 2);
+
+    e.send("new");
+    e.send("variant sittuyin");
+    e.send("force");
+    e.send("setboard 7k/P7/8/8/8/8/8/K7[] w - - 0 1");
+    e.send("usermove a7a8.");
+    let replies = e.sync(3);
+    assert!(
+        !replies
+            .iter()
+            .any(|r| r.starts_with("Illegal") || r.starts_with("Error")),
+        "{replies:?}"
+    );
+}

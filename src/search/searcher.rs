@@ -30,10 +30,12 @@ pub struct Searcher {
     nodes: u64,
     /// Moves the root may not play (XBoard `exclude`).
     pub excluded: Vec<Move>,
-    /// The root may drop pieces promoted (Kyoto shogi). Off under XBoard
-    /// 4.9.1, whose drop syntax cannot say so: it would show and pass on
-    /// an unpromoted drop.
-    pub promoted_drops: bool,
+    /// The root plays only moves XBoard 4.9.1 can write, while it has
+    /// one (on under XBoard): no promoted drop (Kyoto shogi: its drop
+    /// syntax cannot say so, it would show and pass on an unpromoted
+    /// drop), no promotion in place (sittuyin: it takes a move to the
+    /// square it starts from for no move and forfeits it).
+    pub xboard_moves_only: bool,
     /// Centipawns a draw costs the side to move at the root: with a
     /// little contempt the engine plays on in level positions instead of
     /// repeating moves against a weaker opponent. 0 for analysis.
@@ -83,7 +85,7 @@ impl Searcher {
             roles: pos.rules().variant.pieces.len(),
             nodes: 0,
             excluded: Vec::new(),
-            promoted_drops: true,
+            xboard_moves_only: false,
             contempt: 0,
             trade_contempt: 0,
             pawn_trade_contempt: 0,
@@ -170,7 +172,7 @@ impl Searcher {
             start,
             nodes: AtomicU64::new(0),
             excluded: &self.excluded,
-            promoted_drops: self.promoted_drops,
+            xboard_moves_only: self.xboard_moves_only,
             contempt: self.contempt,
             trade_contempt: self.trade_contempt,
             pawn_trade_contempt: self.pawn_trade_contempt,
@@ -256,7 +258,7 @@ impl Searcher {
             start: Instant::now(),
             nodes: AtomicU64::new(0),
             excluded: &[],
-            promoted_drops: true,
+            xboard_moves_only: false,
             contempt: 0,
             trade_contempt: 0,
             pawn_trade_contempt: 0,

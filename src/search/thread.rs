@@ -32,7 +32,7 @@ pub(super) struct Shared<'a> {
     /// Nodes of all threads, published every few thousand.
     pub(super) nodes: AtomicU64,
     pub(super) excluded: &'a [Move],
-    pub(super) promoted_drops: bool,
+    pub(super) xboard_moves_only: bool,
     pub(super) contempt: Score,
     pub(super) trade_contempt: Score,
     pub(super) pawn_trade_contempt: Score,
@@ -81,6 +81,17 @@ pub(super) struct Thread<'a> {
     pub(super) root_depth: i32,
     /// The network's first-layer sums along the current line.
     pub(super) acc: Option<Accumulators>,
+    /// The root skips moves XBoard 4.9.1 cannot write
+    /// ([`Searcher::xboard_moves_only`](super::Searcher), and some other
+    /// move is legal).
+    pub(super) xboard_cannot_write: bool,
+}
+
+/// Whether XBoard 4.9.1 can write `m`: not a promoted drop, not a
+/// promotion where the piece stands.
+fn xboard_writes(m: Move) -> bool {
+    let in_place = !m.is_drop() && m.from() == m.to();
+    m.promotion().is_none() || !(m.is_drop() || in_place)
 }
 
 impl<'a> Thread<'a> {
@@ -106,6 +117,7 @@ impl<'a> Thread<'a> {
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_depth: 0,
             acc: sh.net.map(|net| Accumulators::new(net, MAX_PLY + 2)),
+            xboard_cannot_write: false,
         }
     }
 
@@ -116,8 +128,7 @@ impl<'a> Thread<'a> {
 
     /// The root may not play `m`.
     pub(super) fn root_excluded(&self, m: Move) -> bool {
-        self.sh.excluded.contains(&m)
-            || !self.sh.promoted_drops && m.is_drop() && m.promotion().is_some()
+        self.sh.excluded.contains(&m) || self.xboard_cannot_write && !xboard_writes(m)
     }
 
     /// Iterative deepening; helper `id` starts one ply deeper when odd, so
@@ -143,6 +154,10 @@ impl<'a> Thread<'a> {
         // Any legal move is better than none if time runs out at once.
         let mut root_moves = MoveList::new();
         generate_legal(&mut pos, &mut root_moves);
+        self.xboard_cannot_write = false;
+        root_moves.retain(|m| !self.root_excluded(*m));
+        self.xboard_cannot_write =
+            self.sh.xboard_moves_only && root_moves.iter().any(|m| xboard_writes(*m));
         root_moves.retain(|m| !self.root_excluded(*m));
         if root_moves.is_empty() {
             return result;

@@ -22,7 +22,7 @@ use crate::notation::move_text;
 use crate::position::{Position, Rules};
 use crate::rng::Rng;
 use crate::search::{Info, xboard_score};
-use crate::types::Move;
+use crate::types::{Move, flag};
 use crate::variant::{Variant, VariantSet};
 use crate::weights::Params;
 use crossbeam::channel::{Receiver, Sender};
@@ -541,16 +541,7 @@ impl<W: Write> Engine<W> {
             self.think.stop();
         }
         match self.state.parse_opponent_move(text) {
-            Ok(m) => {
-                self.state.game.play(m);
-                if self.think.analyze {
-                    self.start_search(Purpose::Analyze);
-                    return;
-                }
-                if !self.state.claim_result(&mut self.out) {
-                    self.maybe_think();
-                }
-            }
+            Ok(m) => self.opponent_moved(m),
             Err(e) => {
                 self.out.send(&format!("Illegal move ({e}): {text}"));
                 self.analyze_again();
@@ -558,8 +549,51 @@ impl<W: Write> Engine<W> {
         }
     }
 
+    /// The opponent's move `m` (legal) is played: claim what it ends, or
+    /// think (analyse) on.
+    fn opponent_moved(&mut self, m: Move) {
+        self.state.game.play(m);
+        if self.think.analyze {
+            self.start_search(Purpose::Analyze);
+            return;
+        }
+        if !self.state.claim_result(&mut self.out) {
+            self.maybe_think();
+        }
+    }
+
+    /// XBoard 4.9.1 relays the other engine's pass (`@@@@`) outside Chu
+    /// Shogi as a `setboard` of the position after it, and then waits for
+    /// our move. A FEN that is the current position after a pass is taken
+    /// as that pass (the game's history stays, for repetitions and
+    /// counts); true when it was.
+    fn setboard_is_pass(&mut self, fen: &str) -> bool {
+        let Ok(after) = Position::from_fen(self.state.rules.clone(), fen) else {
+            return false;
+        };
+        let game = &mut self.state.game;
+        let Some(pass) = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.is_pass() && !m.is(flag::WALL))
+        else {
+            return false;
+        };
+        let mut passed = game.position().clone();
+        passed.make(pass);
+        if passed.key() != after.key() || passed.side_to_move() != after.side_to_move() {
+            return false;
+        }
+        self.opponent_moved(pass);
+        true
+    }
+
     fn setboard(&mut self, fen: &str, line: &str) {
         self.think.stop();
+        if self.setboard_is_pass(fen) {
+            return;
+        }
         match Position::from_fen(self.state.rules.clone(), fen) {
             Ok(pos) => {
                 self.book

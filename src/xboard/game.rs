@@ -116,11 +116,22 @@ impl GameState {
     /// king attacked (or makes no move out of a mate) but does not blow it
     /// up. Refusing it would be a "False illegal-move claim", a forfeit;
     /// the engine answers by taking the king.
+    ///
+    /// XBoard promotes a pawn it thinks must promote to its default piece
+    /// and writes `.` where that piece has no letter (sittuyin's pawn
+    /// reaching the last rank, on the bughouse parent): the move without
+    /// it is taken where that alone is legal.
     pub(super) fn parse_opponent_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let illegal = match self.game.parse_move(text) {
             Ok(m) => return Ok(m),
             Err(e) => e,
         };
+        if let Some(plain) = text.strip_suffix('.')
+            && let Ok(m) = self.game.parse_move(plain)
+            && m.promotion().is_none()
+        {
+            return Ok(m);
+        }
         if !self.variant.xboard.referee_ignores_check {
             return Err(illegal);
         }

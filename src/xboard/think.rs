@@ -183,7 +183,7 @@ impl Thinker {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop(stop.clone());
-        searcher.promoted_drops = false;
+        searcher.xboard_moves_only = true;
         let contempt = match purpose {
             Purpose::Analyze => Contempt::default(),
             Purpose::Move => contempt,

@@ -211,7 +211,7 @@ impl<'a> Checker<'a> {
         let flipping = self.flipping();
         let royal_first_found = self.bool("royalFirstFound", false);
         let end = self.game_end();
-        let xboard = self.xboard_info();
+        let xboard = self.xboard_info(drops.piece_drops);
         let aliases = self.read("aliases", Vec::new(), |_, v| {
             Ok(v.split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|s| !s.is_empty())
@@ -346,7 +346,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn xboard_info(&mut self) -> XBoardInfo {
+    fn xboard_info(&mut self, piece_drops: bool) -> XBoardInfo {
         let table = self.read("pieceToCharTable", None, |_, v| {
             Ok((v != "-").then(|| v.to_string()))
         });
@@ -379,7 +379,13 @@ impl<'a> Checker<'a> {
             ),
             table,
             self.read("variantTemplate", None, |_, v| Ok(Some(v.to_string()))),
-            self.number("pocketSize", 0),
+            // As Fairy-Stockfish tells XBoard: a drop variant without a
+            // size has a pocket per piece type (with none, XBoard keeps
+            // no holdings and sends positions without them).
+            match self.number("pocketSize", 0) {
+                0 if piece_drops => self.pieces.len() as u32,
+                size => size,
+            },
         )
     }
 
