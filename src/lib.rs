@@ -2,13 +2,14 @@
 //!
 //! The modules follow the pipeline of `docs/architecture.md`:
 //! variant file ([`variant`]) -> XBetza compiler ([`xbetza`]) -> trajectory table
-//! -> attack-table move generator -> search (with books and tablebases) -> XBoard protocol.
-//! Stages that have not landed yet are absent rather than stubbed.
+//! -> attack-table move generator -> search (with books and tablebases) -> the
+//! protocols ([`xboard`], [`uci`]) on the parts they share ([`engine`]).
 
 pub mod arena;
 pub mod bench;
 pub mod book;
 pub mod datagen;
+pub mod engine;
 pub mod eval;
 pub mod files;
 pub mod fuzzing;
@@ -26,6 +27,7 @@ pub mod tablebase;
 pub mod trajectory;
 pub mod tune;
 pub mod types;
+pub mod uci;
 pub mod variant;
 pub mod weights;
 pub mod xbetza;

@@ -17,8 +17,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// The XBoard/CECP engine on standard input and output (the default).
+    /// The XBoard/CECP engine on standard input and output (the default:
+    /// a bare `griffon` speaks UCI if its first line is `uci`).
     Xboard(engine::XboardArgs),
+    /// The UCI engine on standard input and output (`UCI_Variant` chooses
+    /// the variant).
+    Uci(engine::UciArgs),
     /// Show where a piece written in XBetza moves, and its compiled legs.
     Betza(rules::BetzaArgs),
     /// List the known variants: name, board size, defining file.
@@ -91,7 +95,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Tune(args)) => engine::tune(&args),
         Some(Command::Datagen(args)) => learn::datagen(&args),
         Some(Command::Train(args)) => learn::train(&args),
-        None => griffon::xboard::run(&[]),
+        None => engine::by_first_line(),
+        Some(Command::Uci(args)) => engine::uci(&args),
         Some(Command::Xboard(args)) => engine::xboard(&args),
         Some(Command::Match(args)) => matches::run_match(&args),
         Some(Command::Tb(args)) => tables::tb(&args),

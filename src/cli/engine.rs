@@ -1,4 +1,5 @@
-//! `griffon xboard`, `search`, `bench` and `tune`: the engine itself, one
+//! `griffon xboard`, `uci`, `search`, `bench` and `tune`: the engine itself
+//! in either protocol (a bare `griffon` picks one by its first line), one
 //! search with its thinking output, the fixed benchmarks, and fitting
 //! the evaluation's weights.
 
@@ -110,7 +111,35 @@ pub fn xboard(args: &XboardArgs) -> Result<(), String> {
         read_params(args.params.as_ref())?,
         args.tb_path.clone(),
         net_choice(args.net.as_deref()),
+        None,
     )
+}
+
+#[derive(Args)]
+pub struct UciArgs {
+    /// Also offer the variants of this file (repeatable), as the
+    /// `VariantPath` option would.
+    #[arg(long = "variant-file")]
+    variant_files: Vec<PathBuf>,
+}
+
+pub fn uci(args: &UciArgs) -> Result<(), String> {
+    griffon::uci::run(&args.variant_files, None)
+}
+
+/// A bare `griffon`: its first input line chooses the protocol, as with
+/// Fairy-Stockfish: `uci` for UCI, anything else (`xboard`) for CECP.
+pub fn by_first_line() -> Result<(), String> {
+    let mut first = String::new();
+    let read = std::io::stdin()
+        .read_line(&mut first)
+        .map_err(|e| format!("standard input: {e}"))?;
+    let first = (read > 0).then(|| first.trim_end_matches(['\r', '\n']).to_string());
+    if first.as_deref().is_some_and(|l| l.trim() == "uci") {
+        griffon::uci::run(&[], first)
+    } else {
+        griffon::xboard::run(&[], first)
+    }
 }
 
 pub fn search(args: &SearchArgs) -> Result<(), String> {

@@ -95,7 +95,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
 /// Whether a castling king moves two or more squares, so that its move
 /// alone says it castles (XBoard's notation for castling in variants with
 /// a fixed start).
-fn castling_king_leaps(g: &Geometry, m: Move) -> bool {
+pub(crate) fn castling_king_leaps(g: &Geometry, m: Move) -> bool {
     match (g.coords(m.from()), g.coords(m.to())) {
         (Some((from, _)), Some((to, _))) => from.abs_diff(to) >= 2,
         _ => false,

@@ -141,6 +141,17 @@ pub fn xboard_score(score: Score) -> i64 {
     }
 }
 
+/// `score` for UCI: `cp N`, or `mate N` in moves (negative when mated).
+pub fn uci_score(score: Score) -> String {
+    if score > MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        format!("mate -{}", (MATE + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(score: Score, ply: usize) -> Score {
     if score > TB_BOUND {

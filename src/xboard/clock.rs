@@ -3,7 +3,7 @@
 //! we have made, and the safety margin for the GUI (`Move Overhead`);
 //! from them, the limits of the next search.
 
-use super::think::Purpose;
+use crate::engine::think::Purpose;
 use crate::search::{Limits, TimeControl, Timing};
 use std::time::Duration;
 

@@ -10,12 +10,12 @@ use super::clock::Clock;
 use super::edit::Edit;
 use super::game::GameState;
 use super::highlight::Drag;
-use super::input::{Event, MAX_LINE};
 use super::options::{self, EngineOption, Options};
 use super::protocol::{Command, Output, variant_name};
 use super::setup;
-use super::think::{Contempt, Done, Purpose, Thinker};
 use crate::book::XBoardState;
+use crate::engine::input::{Event, MAX_LINE};
+use crate::engine::think::{Contempt, Done, Purpose, Thinker};
 use crate::eval::Evaluator;
 use crate::nnue::NetChoice;
 use crate::notation::move_text;
@@ -68,7 +68,7 @@ impl<W: Write> Engine<W> {
             out: Output::new(out),
             set,
             book: PlayBook::new(&pos),
-            think: Thinker::new(&pos, events_tx, memory_mb),
+            think: Thinker::new(&pos, events_tx, memory_mb).for_xboard(),
             state: GameState::new(variant, rules, pos),
             clock: Clock::default(),
             options: Options::default(),
@@ -173,10 +173,30 @@ impl<W: Write> Engine<W> {
         }
     }
 
+    /// XBoard's thinking line for an iteration of the running search:
+    /// ply score time nodes, then selective depth, speed (nodes per
+    /// second) and tablebase hits before the tab, and the PV.
     fn thinking(&mut self, id: u64, info: &Info) {
-        if let Some(line) = self.think.thinking_line(id, info) {
-            self.out.send(&line);
+        let Some(root) = self.think.reporting(id) else {
+            return;
+        };
+        let mut pos = root.clone();
+        let mut pv = String::new();
+        for &m in &info.pv {
+            pv.push(' ');
+            pv.push_str(&move_text(&pos, m));
+            pos.make(m);
         }
+        self.out.send(&format!(
+            "{} {} {} {} {} {} 0\t{}",
+            info.depth,
+            xboard_score(info.score),
+            info.elapsed.as_millis() / 10,
+            info.nodes,
+            info.seldepth,
+            info.nps(),
+            pv.trim_start()
+        ));
     }
 
     /// Handle one line; false means quit.

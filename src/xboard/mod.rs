@@ -7,15 +7,14 @@
 //! that would change the game first stops a running search. Bad input gets
 //! `Error (...)` or `Illegal move (...)` and leaves the game as it was.
 //!
-//! One file per job:
-//! - `input.rs`: the reader thread, lines to events;
+//! The reader thread and the search thread are the protocol-neutral
+//! [`crate::engine`]'s. One file per job here:
 //! - `protocol.rs`: a line to a typed command or an error reply; output;
 //! - `engine.rs`: the loop that carries the commands out on the parts:
 //! - `game.rs`: the game, the side the engine plays, claims and resigning;
 //! - `clock.rs`: time control, our time, the limits of a search;
 //! - `options.rs`: `feature` lines, `option` commands, playing settings;
 //! - `book.rs`: the opening book in play;
-//! - `think.rs`: the search thread, for a move or analysis, and its table;
 //! - `edit.rs`: `edit` mode; `highlight.rs`: piece dragging;
 //! - `setup.rs`: what XBoard needs for variants it does not know.
 
@@ -25,64 +24,49 @@ mod edit;
 mod engine;
 mod game;
 mod highlight;
-mod input;
 mod options;
 mod protocol;
 pub mod setup;
-mod think;
 
+pub use crate::engine::MAX_LINE;
 pub use book::default_book;
-pub use input::MAX_LINE;
 pub use setup::{PieceLines, as_xboard_referees, xboard_piece_lines};
 
-use crate::variant::{VariantError, VariantSet};
+use crate::engine::input::read_lines;
+use crate::engine::think::DEFAULT_MEMORY_MB;
+use crate::variant::VariantSet;
 use crossbeam::channel::unbounded;
 use engine::Engine;
-use input::read_lines;
-use think::DEFAULT_MEMORY_MB;
 
 /// Run the engine on standard input and output until `quit` or end of
-/// input, offering the built-in variants and those of `variant_files`.
-pub fn run(variant_files: &[std::path::PathBuf]) -> Result<(), String> {
-    run_with(variant_files, None, None, crate::nnue::NetChoice::Own)
+/// input, offering the built-in variants and those of `variant_files`;
+/// `first`: a line already read from the input (the one that chose the
+/// protocol), handled first.
+pub fn run(variant_files: &[std::path::PathBuf], first: Option<String>) -> Result<(), String> {
+    run_with(
+        variant_files,
+        None,
+        None,
+        crate::nnue::NetChoice::Own,
+        first,
+    )
 }
 
-/// The engine with evaluation weights `params` (from `griffon tune`) in
-/// every variant instead of each variant's own, tablebases in `tb_path`,
-/// and the networks `net` chooses.
+/// [`run`] with evaluation weights `params` (from `griffon tune`) in every
+/// variant instead of each variant's own, tablebases in `tb_path`, and the
+/// networks `net` chooses.
 pub fn run_with(
     variant_files: &[std::path::PathBuf],
     params: Option<crate::weights::Params>,
     tb_path: Option<std::path::PathBuf>,
     net: crate::nnue::NetChoice,
+    first: Option<String>,
 ) -> Result<(), String> {
-    let mut set = VariantSet::builtin().map_err(|e| e.to_string())?;
-    for path in variant_files {
-        // A section with an error is skipped, not the engine: the GUI
-        // still gets every variant that loaded.
-        let loaded = set.load_file(path);
-        if let Some(e) = loaded
-            .errors
-            .iter()
-            .find(|e| matches!(e, VariantError::Io { .. }))
-        {
-            return Err(e.to_string());
-        }
-        for w in &loaded.warnings {
-            log::warn!("{w}");
-        }
-        for e in &loaded.errors {
-            log::error!("{e}");
-        }
-        if !loaded.skipped.is_empty() {
-            log::error!(
-                "{}: not loaded: {}",
-                path.display(),
-                loaded.skipped.join(", ")
-            );
-        }
-    }
+    let set = crate::engine::variant_set(variant_files)?;
     let (tx, rx) = unbounded();
+    if let Some(line) = first {
+        let _ = tx.send(crate::engine::input::Event::Line(line));
+    }
     let reader_tx = tx.clone();
     std::thread::spawn(move || read_lines(std::io::stdin().lock(), &reader_tx));
     let stdout = std::io::stdout();

@@ -81,7 +81,31 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// `griffon ARGS` after the XBoard handshake.
     pub fn start(args: &[&str]) -> Engine {
+        let mut e = Engine::spawn(args);
+        e.send("xboard");
+        e.send("protover 2");
+        e.expect(|l| l == "feature done=1");
+        e
+    }
+
+    /// A bare `griffon` after `uci`, with the lines up to `uciok`.
+    pub fn start_uci() -> (Engine, Vec<String>) {
+        let mut e = Engine::spawn(&[]);
+        e.send("uci");
+        let mut lines = Vec::new();
+        loop {
+            let l = e.expect(|_| true);
+            let done = l == "uciok";
+            lines.push(l);
+            if done {
+                return (e, lines);
+            }
+        }
+    }
+
+    fn spawn(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_griffon"))
             .args(args)
             .stdin(Stdio::piped())
@@ -104,15 +128,11 @@ impl Engine {
                 }
             }
         });
-        let mut e = Engine {
+        Engine {
             child,
             stdin,
             lines: rx,
-        };
-        e.send("xboard");
-        e.send("protover 2");
-        e.expect(|l| l == "feature done=1");
-        e
+        }
     }
 
     /// An engine that also knows tests/data/variants/test-variants.ini.

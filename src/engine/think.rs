@@ -1,8 +1,7 @@
-//! The search thread as the XBoard engine drives it, for a move or for
-//! analysis: starting a search on its own thread, stopping it, taking its
-//! result back, and the thinking lines its iterations become. The
-//! [`Thinker`] also owns what a search runs with: the searcher, its
-//! threads (`cores`) and its hash table (`memory`).
+//! The search thread as a protocol drives it, for a move or for analysis:
+//! starting a search on its own thread, stopping it, taking its result
+//! back. The [`Thinker`] also owns what a search runs with: the searcher,
+//! its threads and its hash table.
 //!
 //! A search reports each iteration as an [`Event::Info`] on the engine's
 //! event channel and its end as a [`Done`] on a channel of its own, with
@@ -11,10 +10,9 @@
 use super::input::Event;
 use crate::game::Game;
 use crate::judge::{Past, Seen};
-use crate::notation::move_text;
 use crate::position::Position;
 use crate::search::{
-    Info, Limits, Reporter, SEARCH_STACK, SearchResult, Searcher, TranspositionTable, xboard_score,
+    Info, Limits, Reporter, SEARCH_STACK, SearchResult, Searcher, TranspositionTable,
 };
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -22,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 /// Megabytes the engine takes until XBoard's `memory` says otherwise.
-pub(super) const DEFAULT_MEMORY_MB: usize = 64;
+pub(crate) const DEFAULT_MEMORY_MB: usize = 64;
 
 /// The hash table's share of XBoard's `memory` (megabytes for the whole
 /// engine) when searching with `threads` threads, so that the process
@@ -43,7 +41,7 @@ fn hash_megabytes(memory: usize, threads: usize) -> usize {
 
 /// Why the engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Purpose {
+pub(crate) enum Purpose {
     /// To play a move.
     Move,
     /// Analyze mode: until told otherwise.
@@ -51,16 +49,16 @@ pub(super) enum Purpose {
 }
 
 /// What a draw and trades are worth to us in a search for a move
-/// (centipawns; see [`super::options::Options`]). Analysis uses none.
+/// (centipawns; the protocols' contempt options). Analysis uses none.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Contempt {
+pub(crate) struct Contempt {
     pub draw: i32,
     pub trade: i32,
     pub pawn_trade: i32,
 }
 
 /// A search's end, sent by its thread with the searcher.
-pub(super) struct Done {
+pub(crate) struct Done {
     id: u64,
     result: SearchResult,
     searcher: Box<Searcher>,
@@ -88,7 +86,7 @@ struct Running {
 }
 
 /// The searcher and the search running on it, if any.
-pub(super) struct Thinker {
+pub(crate) struct Thinker {
     /// `None` while a search thread has it.
     searcher: Option<Box<Searcher>>,
     running: Option<Running>,
@@ -108,12 +106,15 @@ pub(super) struct Thinker {
     table_sized: bool,
     /// Search threads (XBoard `cores`).
     cores: usize,
+    /// The root plays only moves XBoard 4.9.1 can write
+    /// ([`Searcher::xboard_moves_only`]).
+    xboard_moves_only: bool,
 }
 
 impl Thinker {
     /// A searcher for `pos`, with a 1 MB table until the first search
     /// sizes it for `memory_mb`.
-    pub(super) fn new(pos: &Position, events_tx: Sender<Event>, memory_mb: usize) -> Thinker {
+    pub(crate) fn new(pos: &Position, events_tx: Sender<Event>, memory_mb: usize) -> Thinker {
         let (done_tx, done_rx) = unbounded();
         let searcher = Searcher::new(pos, 1, Arc::new(AtomicBool::new(false)));
         Thinker {
@@ -128,27 +129,35 @@ impl Thinker {
             memory_mb,
             table_sized: false,
             cores: 1,
+            xboard_moves_only: false,
         }
     }
 
+    /// The thinker of an XBoard engine: its root plays only moves XBoard
+    /// 4.9.1 can write.
+    pub(crate) fn for_xboard(mut self) -> Thinker {
+        self.xboard_moves_only = true;
+        self
+    }
+
     /// The searcher, unless a search thread has it.
-    pub(super) fn searcher(&mut self) -> Option<&mut Searcher> {
+    pub(crate) fn searcher(&mut self) -> Option<&mut Searcher> {
         self.searcher.as_deref_mut()
     }
 
     /// Where finished searches arrive (for [`Thinker::finish`]).
-    pub(super) fn done(&self) -> Receiver<Done> {
+    pub(crate) fn done(&self) -> Receiver<Done> {
         self.done_rx.clone()
     }
 
     /// Why the running search runs, if one does.
-    pub(super) fn running(&self) -> Option<Purpose> {
+    pub(crate) fn running(&self) -> Option<Purpose> {
         self.running.as_ref().map(|r| r.purpose)
     }
 
     /// A searcher for another variant, starting at `pos`, evaluating with
     /// `eval`: the old one's table, emptied, and its per-thread buffers.
-    pub(super) fn change_variant(&mut self, pos: &Position, eval: crate::eval::Evaluator) {
+    pub(crate) fn change_variant(&mut self, pos: &Position, eval: crate::eval::Evaluator) {
         let mut searcher = match self.searcher.take() {
             Some(old) => old.into_variant(pos),
             None => {
@@ -163,7 +172,7 @@ impl Thinker {
 
     /// Searches the game's position on a thread of its own. Does nothing
     /// without a searcher; `Err` if the thread cannot start.
-    pub(super) fn start(
+    pub(crate) fn start(
         &mut self,
         purpose: Purpose,
         game: &Game,
@@ -183,7 +192,7 @@ impl Thinker {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop(stop.clone());
-        searcher.xboard_moves_only = true;
+        searcher.xboard_moves_only = self.xboard_moves_only;
         let contempt = match purpose {
             Purpose::Analyze => Contempt::default(),
             Purpose::Move => contempt,
@@ -229,7 +238,7 @@ impl Thinker {
     }
 
     /// `?`: a search for a move stops and plays what it has.
-    pub(super) fn move_now(&self) {
+    pub(crate) fn move_now(&self) {
         if let Some(r) = &self.running
             && r.purpose == Purpose::Move
         {
@@ -238,7 +247,7 @@ impl Thinker {
     }
 
     /// Stop a running search and throw its result away.
-    pub(super) fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         let Some(running) = self.running.take() else {
             return;
         };
@@ -255,7 +264,7 @@ impl Thinker {
 
     /// Takes a finished search's searcher back; its purpose and result if
     /// it is the running search (not one stopped and discarded).
-    pub(super) fn finish(&mut self, done: Done) -> Option<(Purpose, SearchResult)> {
+    pub(crate) fn finish(&mut self, done: Done) -> Option<(Purpose, SearchResult)> {
         let Some(running) = self.running.take_if(|r| r.id == done.id) else {
             self.searcher = Some(done.searcher);
             return None;
@@ -265,38 +274,16 @@ impl Thinker {
         Some((running.purpose, done.result))
     }
 
-    /// The thinking line for an iteration of search `id`, if it is the
-    /// running search and thinking output is on.
-    pub(super) fn thinking_line(&self, id: u64, info: &Info) -> Option<String> {
+    /// The position search `id` searches, if it is the running search
+    /// and thinking output is on: its iterations are shown from there.
+    pub(crate) fn reporting(&self, id: u64) -> Option<&Position> {
         let running = self.running.as_ref()?;
-        if running.id != id || !self.post {
-            return None;
-        }
-        let mut pos = running.root.clone();
-        let mut pv = String::new();
-        for &m in &info.pv {
-            pv.push(' ');
-            pv.push_str(&move_text(&pos, m));
-            pos.make(m);
-        }
-        // XBoard's thinking line: ply score time nodes, then selective
-        // depth, speed (nodes per second) and tablebase hits before the
-        // tab.
-        Some(format!(
-            "{} {} {} {} {} {} 0\t{}",
-            info.depth,
-            xboard_score(info.score),
-            info.elapsed.as_millis() / 10,
-            info.nodes,
-            info.seldepth,
-            info.nps(),
-            pv.trim_start()
-        ))
+        (running.id == id && self.post).then_some(&running.root)
     }
 
     /// `memory`: the table's share of `mb` megabytes. `Err` with the
     /// megabytes kept if the system refuses the new size.
-    pub(super) fn set_memory(&mut self, mb: usize) -> Result<(), usize> {
+    pub(crate) fn set_memory(&mut self, mb: usize) -> Result<(), usize> {
         let old = self.memory_mb;
         if self.size_table(mb) {
             return Ok(());
@@ -309,7 +296,7 @@ impl Thinker {
     }
 
     /// `cores`: search with `n` threads.
-    pub(super) fn set_cores(&mut self, n: usize) {
+    pub(crate) fn set_cores(&mut self, n: usize) {
         if hash_megabytes(self.memory_mb, n) != hash_megabytes(self.memory_mb, self.cores) {
             // More threads leave less for the table (resized at the next
             // search).

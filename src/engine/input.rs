@@ -14,7 +14,7 @@ use std::io::BufRead;
 pub const MAX_LINE: usize = 1 << 16;
 
 /// One thing for the engine loop to handle.
-pub(super) enum Event {
+pub(crate) enum Event {
     Line(String),
     /// A line over [`MAX_LINE`] bytes: its start and its length.
     Overlong(String, usize),
@@ -28,7 +28,7 @@ pub(super) enum Event {
 /// line ends); bytes that are not UTF-8 become U+FFFD, so no byte sequence
 /// ends the engine's input early. A line longer than [`MAX_LINE`] arrives
 /// as `Overlong`, with its start and length.
-pub(super) fn read_lines(mut input: impl BufRead, tx: &Sender<Event>) {
+pub(crate) fn read_lines(mut input: impl BufRead, tx: &Sender<Event>) {
     let mut line = Vec::new();
     let mut dropped = 0usize;
     let send = |line: &[u8], dropped: usize| {

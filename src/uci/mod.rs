@@ -1,0 +1,50 @@
+//! The UCI engine (with Fairy-Stockfish's extensions for variants: the
+//! `UCI_Variant` option, `VariantPath`, its move and FEN conventions):
+//! the only module that writes UCI lines.
+//!
+//! As in the XBoard engine, a reader thread turns standard input into
+//! events and searches run on their own thread ([`crate::engine`]), so
+//! `isready`, `stop` and `quit` are answered while the engine thinks. Bad
+//! input gets an `info string error: ...` line and changes nothing.
+//!
+//! - `engine.rs`: the loop and the commands;
+//! - `notation.rs`: moves as UCI GUIs write them.
+
+mod engine;
+pub mod notation;
+
+use crate::engine::input::read_lines;
+use crate::variant::VariantSet;
+use crossbeam::channel::unbounded;
+use engine::Engine;
+
+/// Run the UCI engine on standard input and output until `quit` or the
+/// end of input, offering the built-in variants and those of
+/// `variant_files`. `first`: a line already read (the `uci` that chose
+/// the protocol), handled first.
+pub fn run(variant_files: &[std::path::PathBuf], first: Option<String>) -> Result<(), String> {
+    let set = crate::engine::variant_set(variant_files)?;
+    let (tx, rx) = unbounded();
+    if let Some(line) = first {
+        let _ = tx.send(crate::engine::input::Event::Line(line));
+    }
+    let reader_tx = tx.clone();
+    std::thread::spawn(move || read_lines(std::io::stdin().lock(), &reader_tx));
+    let stdout = std::io::stdout();
+    let mut engine = Engine::new(stdout.lock(), tx, set)?;
+    engine.run(rx);
+    Ok(())
+}
+
+/// Runs the engine on `input` as if it came on standard input, to its
+/// end, and returns what it wrote: for transcript tests and fuzzing.
+pub fn run_script(input: &[u8]) -> Result<Vec<u8>, String> {
+    let set = VariantSet::builtin().map_err(|e| e.to_string())?;
+    let (tx, rx) = unbounded();
+    read_lines(input, &tx);
+    let mut out = Vec::new();
+    let mut engine = Engine::new(&mut out, tx, set)?;
+    engine.run(rx);
+    drop(engine);
+    Ok(out)
+}

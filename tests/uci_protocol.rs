@@ -1,0 +1,168 @@
+//! UCI transcripts: the handshake, Fairy-Stockfish's move texts (taken
+//! from pyffish 0.0.90's `legal_moves` along random games) read and
+//! answered with legal moves, `go infinite` held until `stop`, and bad
+//! input answered with `info string` while the game stays as it was.
+
+mod common;
+
+use common::Engine;
+use griffon::game::Game;
+use griffon::position::{Position, Rules};
+use griffon::uci::notation::parse_uci_move;
+use griffon::variant::VariantSet;
+
+/// Lines until `readyok`: the replies to what was sent.
+fn replies(e: &mut Engine) -> Vec<String> {
+    e.send("isready");
+    let mut got = Vec::new();
+    loop {
+        let l = e.expect(|_| true);
+        if l == "readyok" {
+            return got;
+        }
+        got.push(l);
+    }
+}
+
+/// Whether `best` is legal after `moves` from the start of `variant`.
+fn legal_after(variant: &str, moves: &[&str], best: &str) -> bool {
+    let set = VariantSet::builtin().expect("built-ins");
+    let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+    let mut game = Game::new(Position::start(rules).expect("start"));
+    for text in moves {
+        let mut pos = game.position().clone();
+        let m = parse_uci_move(&mut pos, text, false).expect("a legal move");
+        game.play(m);
+    }
+    let mut pos = game.position().clone();
+    parse_uci_move(&mut pos, best, false).is_ok()
+}
+
+#[test]
+fn handshake_lists_variants_and_options() {
+    let (_e, lines) = Engine::start_uci();
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name Griffon")),
+        "{lines:?}"
+    );
+    let variants = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("UCI_Variant");
+    for name in ["chess", "xiangqi", "shogi", "janggimodern", "capablanca"] {
+        assert!(variants.contains(&format!(" var {name}")), "{name}");
+    }
+    for option in [
+        "Hash type spin",
+        "Threads type spin",
+        "Clear Hash type button",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option}"))),
+            "{option}"
+        );
+    }
+}
+
+#[test]
+fn reads_and_answers_fairy_stockfish_move_texts() {
+    let games: [(&str, &str); 8] = [
+        (
+            "chess",
+            "g2g4 b8c6 h2h4 c6b4 g1h3 b4d3 c2d3 f7f6 f1g2 g8h6 g2c6 g7g6",
+        ),
+        (
+            "xiangqi",
+            "b3b2 h8g8 b2b10 b8b4 f1e2 a10b10 g4g5 a7a6 h3c3 b10b5 c1e3 h10i8",
+        ),
+        (
+            "grand",
+            "d3d4 f9d10 a1g1 a10a9 c2b1 j10h10 b1f5 g9i10 g1b1 d9c10 a3a4 e9f9",
+        ),
+        (
+            "seirawan",
+            "g1f3h b8a6e d2d4 g8f6 b1a3e e7e6 a3b5 f8e7h c1f4 c7c6 b2b3 e7d6",
+        ),
+        (
+            "shogi",
+            "h2c2 c9c8 c1d2 g9f8 a1a2 a9a8 e1e2 d9d8 f3f4 f8g9 d1c1 e9d9",
+        ),
+        (
+            "crazyhouse",
+            "g2g3 a7a5 c2c4 c7c6 b2b4 e7e5 a2a3 e8e7 b1c3 e7f6 h2h3 d7d6",
+        ),
+        (
+            "duck",
+            "d2d3,d3h3 h7h5,h5e4 g2g3,g3e6 g7g6,g6f3 g3g4,g4b4 c7c6,c6c4",
+        ),
+        ("janggi", "e2e2"),
+    ];
+    let (mut e, _) = Engine::start_uci();
+    for (variant, moves) in games {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("ucinewgame");
+        e.send(&format!("position startpos moves {moves}"));
+        e.send("go depth 2");
+        let best = e.expect(|l| l.starts_with("bestmove "));
+        let best = best.split_whitespace().nth(1).expect("a move").to_string();
+        let moves: Vec<&str> = moves.split(' ').collect();
+        assert!(legal_after(variant, &moves, &best), "{variant}: {best}");
+        let errors = replies(&mut e);
+        assert!(
+            !errors.iter().any(|l| l.starts_with("info string")),
+            "{variant}: {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn infinite_search_waits_for_stop() {
+    let (mut e, _) = Engine::start_uci();
+    e.send("position startpos moves e2e4");
+    e.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let before = replies(&mut e);
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    assert!(
+        before.iter().any(|l| l.starts_with("info depth")),
+        "{before:?}"
+    );
+    e.send("stop");
+    let best = e.expect(|l| l.starts_with("bestmove "));
+    let best = best.split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal_after("normal", &["e2e4"], &best), "{best}");
+}
+
+#[test]
+fn bad_input_gets_info_strings_and_keeps_the_game() {
+    let (mut e, _) = Engine::start_uci();
+    e.send("position startpos moves e2e4 e7e5");
+    for bad in [
+        "position fen this is no fen",
+        "position startpos moves e2e4 e7e4",
+        "position somewhere",
+        "setoption name Hash value lots",
+        "setoption name No Such Option value 1",
+        "setoption name UCI_Variant value nosuchvariant",
+        "go depth",
+        "go sideways",
+        "flip the board",
+    ] {
+        e.send(bad);
+        let got = replies(&mut e);
+        assert!(
+            got.len() == 1 && got[0].starts_with("info string error"),
+            "{bad}: {got:?}"
+        );
+    }
+    // The game is still 1. e4 e5, in chess.
+    e.send("go depth 2");
+    let best = e.expect(|l| l.starts_with("bestmove "));
+    let best = best.split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal_after("normal", &["e2e4", "e7e5"], &best), "{best}");
+}
