@@ -4,7 +4,7 @@
 //! runs.
 
 use crate::search::Info;
-use crossbeam::channel::Sender;
+use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::io::BufRead;
 
 /// The longest protocol line the engine reads whole. XBoard's longest
@@ -69,4 +69,17 @@ pub(crate) fn read_lines(mut input: impl BufRead, tx: &Sender<Event>) {
         }
     }
     let _ = tx.send(Event::Eof);
+}
+
+/// Events from standard input, read on a thread of its own, after
+/// `first` (a line already read: the one that chose the protocol); the
+/// sender is for the search thread's reports.
+pub(crate) fn stdin_events(first: Option<String>) -> (Sender<Event>, Receiver<Event>) {
+    let (tx, rx) = unbounded();
+    if let Some(line) = first {
+        let _ = tx.send(Event::Line(line));
+    }
+    let reader_tx = tx.clone();
+    std::thread::spawn(move || read_lines(std::io::stdin().lock(), &reader_tx));
+    (tx, rx)
 }

@@ -4,6 +4,7 @@
 //! whole game; `go` searches it and ends with `bestmove`.
 
 use super::notation::{parse_uci_move, uci_move};
+use crate::engine::FrontEnd;
 use crate::engine::input::{Event, MAX_LINE};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
 use crate::eval::Evaluator;
@@ -14,7 +15,7 @@ use crate::search::time::{TimeControl, Timing};
 use crate::search::{Info, Limits, SearchResult, uci_score};
 use crate::types::{Color, Move};
 use crate::variant::{Variant, VariantError, VariantSet};
-use crossbeam::channel::{Receiver, Sender};
+use crossbeam::channel::Sender;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,66 +78,8 @@ impl<W: Write> Engine<W> {
         self.send(&format!("info string error: {what}: {line}"));
     }
 
-    /// Handle events until `quit` or the end of input.
-    pub(super) fn run(&mut self, rx: Receiver<Event>) {
-        loop {
-            let done_rx = self.think.done();
-            crossbeam::select! {
-                recv(rx) -> event => match event {
-                    Ok(event) => {
-                        if !self.event(event) {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                },
-                recv(done_rx) -> done => {
-                    if let Ok(done) = done {
-                        // Show the search's last iterations before its move;
-                        // keep any input for after it.
-                        let mut later = Vec::new();
-                        while let Ok(event) = rx.try_recv() {
-                            match event {
-                                Event::Info(id, info) => self.iteration(id, &info),
-                                other => later.push(other),
-                            }
-                        }
-                        self.finished(done);
-                        if !later.into_iter().all(|event| self.event(event)) {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        self.think.stop();
-    }
-
-    /// Handle one event; false when the engine should quit.
-    fn event(&mut self, event: Event) -> bool {
-        match event {
-            Event::Line(line) => {
-                log::debug!("< {line}");
-                self.line(line.trim())
-            }
-            Event::Info(id, info) => {
-                self.iteration(id, &info);
-                true
-            }
-            Event::Overlong(head, len) => {
-                let head: String = head.chars().take(40).collect();
-                self.error(
-                    format!("line of {len} bytes, longer than {MAX_LINE}: ignored"),
-                    &format!("{head}..."),
-                );
-                true
-            }
-            Event::Eof => false,
-        }
-    }
-
     /// One command line; false means quit.
-    fn line(&mut self, line: &str) -> bool {
+    fn command(&mut self, line: &str) -> bool {
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
         match command {
@@ -422,7 +365,7 @@ impl<W: Write> Engine<W> {
     }
 
     /// An iteration of the running search: an `info` line.
-    fn iteration(&mut self, id: u64, info: &Info) {
+    fn info_line(&mut self, id: u64, info: &Info) {
         let Some(root) = self.think.reporting(id) else {
             return;
         };
@@ -446,7 +389,7 @@ impl<W: Write> Engine<W> {
     }
 
     /// A search ended: its move, now or (`go infinite`) at `stop`.
-    fn finished(&mut self, done: Done) {
+    fn search_done(&mut self, done: Done) {
         let Some((_, result)) = self.think.finish(done) else {
             return;
         };
@@ -468,6 +411,31 @@ impl<W: Write> Engine<W> {
             line += &format!(" ponder {}", uci_move(&pos, ponder, self.chess960));
         }
         self.send(&line);
+    }
+}
+
+impl<W: Write> FrontEnd for Engine<W> {
+    fn thinker(&mut self) -> &mut Thinker {
+        &mut self.think
+    }
+
+    fn line(&mut self, line: &str) -> bool {
+        self.command(line)
+    }
+
+    fn overlong(&mut self, head: &str, len: usize) {
+        self.error(
+            format!("line of {len} bytes, longer than {MAX_LINE}: ignored"),
+            &format!("{head}..."),
+        );
+    }
+
+    fn iteration(&mut self, id: u64, info: &Info) {
+        self.info_line(id, info);
+    }
+
+    fn finished(&mut self, done: Done) {
+        self.search_done(done);
     }
 }
 

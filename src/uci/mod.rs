@@ -13,7 +13,7 @@
 mod engine;
 pub mod notation;
 
-use crate::engine::input::read_lines;
+use crate::engine::input::{read_lines, stdin_events};
 use crate::variant::VariantSet;
 use crossbeam::channel::unbounded;
 use engine::Engine;
@@ -24,15 +24,10 @@ use engine::Engine;
 /// the protocol), handled first.
 pub fn run(variant_files: &[std::path::PathBuf], first: Option<String>) -> Result<(), String> {
     let set = crate::engine::variant_set(variant_files)?;
-    let (tx, rx) = unbounded();
-    if let Some(line) = first {
-        let _ = tx.send(crate::engine::input::Event::Line(line));
-    }
-    let reader_tx = tx.clone();
-    std::thread::spawn(move || read_lines(std::io::stdin().lock(), &reader_tx));
+    let (tx, rx) = stdin_events(first);
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), tx, set)?;
-    engine.run(rx);
+    crate::engine::run(&mut engine, rx);
     Ok(())
 }
 
@@ -44,7 +39,7 @@ pub fn run_script(input: &[u8]) -> Result<Vec<u8>, String> {
     read_lines(input, &tx);
     let mut out = Vec::new();
     let mut engine = Engine::new(&mut out, tx, set)?;
-    engine.run(rx);
+    crate::engine::run(&mut engine, rx);
     drop(engine);
     Ok(out)
 }

@@ -14,6 +14,7 @@ use super::options::{self, EngineOption, Options};
 use super::protocol::{Command, Output, variant_name};
 use super::setup;
 use crate::book::XBoardState;
+use crate::engine::FrontEnd;
 use crate::engine::input::{Event, MAX_LINE};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
 use crate::eval::Evaluator;
@@ -25,7 +26,7 @@ use crate::search::{Info, xboard_score};
 use crate::types::{Move, flag};
 use crate::variant::{Variant, VariantSet};
 use crate::weights::Params;
-use crossbeam::channel::{Receiver, Sender};
+use crossbeam::channel::Sender;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -114,65 +115,6 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    /// Handle events until `quit` or the end of input.
-    pub(super) fn run(&mut self, rx: Receiver<Event>) {
-        loop {
-            let done_rx = self.think.done();
-            crossbeam::select! {
-                recv(rx) -> event => match event {
-                    Ok(event) => {
-                        if !self.event(event) {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                },
-                recv(done_rx) -> done => {
-                    if let Ok(done) = done {
-                        // The search's last thinking lines may still be
-                        // queued (the two channels race): show them before
-                        // the move, and keep any input for after it.
-                        let mut later = Vec::new();
-                        while let Ok(event) = rx.try_recv() {
-                            match event {
-                                Event::Info(id, info) => self.thinking(id, &info),
-                                other => later.push(other),
-                            }
-                        }
-                        self.finished(done);
-                        if !later.into_iter().all(|event| self.event(event)) {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        self.think.stop();
-    }
-
-    /// Handle one event; false when the engine should quit.
-    fn event(&mut self, event: Event) -> bool {
-        match event {
-            Event::Line(line) => {
-                log::debug!("< {line}");
-                self.line(line.trim())
-            }
-            Event::Info(id, info) => {
-                self.thinking(id, &info);
-                true
-            }
-            Event::Overlong(head, len) => {
-                let head: String = head.chars().take(40).collect();
-                self.out.error(
-                    format!("line of {len} bytes, longer than {MAX_LINE}: ignored"),
-                    &format!("{head}..."),
-                );
-                true
-            }
-            Event::Eof => false,
-        }
-    }
-
     /// XBoard's thinking line for an iteration of the running search:
     /// ply score time nodes, then selective depth, speed (nodes per
     /// second) and tablebase hits before the tab, and the PV.
@@ -200,7 +142,7 @@ impl<W: Write> Engine<W> {
     }
 
     /// Handle one line; false means quit.
-    fn line(&mut self, line: &str) -> bool {
+    fn command_line(&mut self, line: &str) -> bool {
         if line.is_empty() {
             return true;
         }
@@ -368,7 +310,7 @@ impl<W: Write> Engine<W> {
     }
 
     /// A search ended: play its move (or resign) if it searched for one.
-    fn finished(&mut self, done: Done) {
+    fn search_done(&mut self, done: Done) {
         let Some((purpose, result)) = self.think.finish(done) else {
             return;
         };
@@ -778,5 +720,30 @@ impl<W: Write> Engine<W> {
         if let Some(s) = self.think.searcher() {
             s.tablebases = (!tb.is_empty()).then(|| Arc::new(tb));
         }
+    }
+}
+
+impl<W: Write> FrontEnd for Engine<W> {
+    fn thinker(&mut self) -> &mut Thinker {
+        &mut self.think
+    }
+
+    fn line(&mut self, line: &str) -> bool {
+        self.command_line(line)
+    }
+
+    fn overlong(&mut self, head: &str, len: usize) {
+        self.out.error(
+            format!("line of {len} bytes, longer than {MAX_LINE}: ignored"),
+            &format!("{head}..."),
+        );
+    }
+
+    fn iteration(&mut self, id: u64, info: &Info) {
+        self.thinking(id, info);
+    }
+
+    fn finished(&mut self, done: Done) {
+        self.search_done(done);
     }
 }

@@ -32,7 +32,7 @@ pub use crate::engine::MAX_LINE;
 pub use book::default_book;
 pub use setup::{PieceLines, as_xboard_referees, xboard_piece_lines};
 
-use crate::engine::input::read_lines;
+use crate::engine::input::{read_lines, stdin_events};
 use crate::engine::think::DEFAULT_MEMORY_MB;
 use crate::variant::VariantSet;
 use crossbeam::channel::unbounded;
@@ -63,12 +63,7 @@ pub fn run_with(
     first: Option<String>,
 ) -> Result<(), String> {
     let set = crate::engine::variant_set(variant_files)?;
-    let (tx, rx) = unbounded();
-    if let Some(line) = first {
-        let _ = tx.send(crate::engine::input::Event::Line(line));
-    }
-    let reader_tx = tx.clone();
-    std::thread::spawn(move || read_lines(std::io::stdin().lock(), &reader_tx));
+    let (tx, rx) = stdin_events(first);
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), tx, set, DEFAULT_MEMORY_MB)?;
     engine.set_params(params);
@@ -76,7 +71,7 @@ pub fn run_with(
     if tb_path.is_some() {
         engine.set_tb_path(tb_path);
     }
-    engine.run(rx);
+    crate::engine::run(&mut engine, rx);
     Ok(())
 }
 
@@ -103,7 +98,7 @@ pub fn run_script_in(set: VariantSet, input: &[u8], memory_mb: usize) -> Result<
     read_lines(input, &tx);
     let mut out = Vec::new();
     let mut engine = Engine::new(&mut out, tx, set, memory_mb)?;
-    engine.run(rx);
+    crate::engine::run(&mut engine, rx);
     drop(engine);
     Ok(out)
 }
