@@ -346,6 +346,25 @@ fn atomic_with_drops_every_piece_blown_up_changes_hands() {
 }
 
 #[test]
+fn promoting_double_step_leaves_no_en_passant() {
+    // Fairy-Stockfish's epicatomic: Black's pawns promote on ranks 5 to 1,
+    // so c7-c5 arrives as a bishop, which White's d5 pawn may not take e.p.
+    // (Fairy-Stockfish's FEN after the move has no e.p. square).
+    let section = "[bigatomic:atomic]\nmaxFile = 10\nmaxRank = 8\npromotionPieceTypes = b\n\
+        castling = false\nstartFen = rnnbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNNBQKBNNR w - - 0 1\n\
+        promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *5 *4 *3 *2 *1\n";
+    let mut g = game_of_section(
+        section,
+        "bigatomic",
+        "rnnbqkbn1r/2pppppppp/7n2/b2P6/2b5P1/P4P4/1PP1P1PP1P/RNNBQKBNNR b - - 0 5",
+    );
+    play(&mut g, &["c7c5b"]);
+    assert!(g.parse_move("d5c6b").is_err());
+    assert!(g.parse_move("d5c6").is_err());
+    assert!(g.parse_move("d5d6b").is_ok());
+}
+
+#[test]
 fn makruk_counting_rule() {
     // Rxa5 bares the black king; with two rooks against it the count is
     // 8 moves (16 plies), started at twice the number of men (4, so 8

@@ -570,13 +570,15 @@ impl Position {
         key ^= mask_key(&z.castling, undo.castle, self.castle);
 
         // E.p. rights from an initial multi-step: the squares it passed.
+        // A step that promotes gives none: e.p. takes a pawn as if it had
+        // stopped short, and what arrived is no longer a pawn.
         if let Some(&sq) = self.ep.squares.first()
             && let Some((f, _)) = self.rules.geometry().coords(sq)
         {
             key ^= z.en_passant[usize::from(f)];
         }
         self.ep = EpState::default();
-        if m.is(flag::DOUBLE) {
+        if m.is(flag::DOUBLE) && m.promotion().is_none() {
             self.ep = self.passed_squares(from, to, us.opponent());
             if let Some(&sq) = self.ep.squares.first()
                 && let Some((f, _)) = self.rules.geometry().coords(sq)
