@@ -296,6 +296,74 @@ fn atomic_explosions() {
     assert!(!g.position().in_check(Color::White));
 }
 
+/// A variant defined by a variants.ini section over the built-ins.
+fn game_of_section(section: &str, variant: &str, fen: &str) -> Game {
+    let mut set = VariantSet::new();
+    set.load_builtins().unwrap();
+    set.load_str("test.ini", section).strict().unwrap();
+    let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+    Game::new(Position::from_fen(rules, fen).unwrap())
+}
+
+#[test]
+fn atomic_with_drops_every_piece_blown_up_changes_hands() {
+    // Fairy-Stockfish's atomiczh: fxe5 takes the e5 pawn, and the blast
+    // takes the bishop on d6 and the capturing pawn itself. Each goes to
+    // the holdings of its owner's opponent: White gets a bishop and a pawn,
+    // Black the pawn that captured (Fairy-Stockfish's FEN after the move:
+    // rnbqk1nr/pp1p1pp1/7p/2p5/8/2NP4/PPP1P1PP/R1BQKBNR[BPp] b - - 0 5).
+    let section = "[atomiczh:atomic]\npieceDrops = true\ncapturesToHand = true\ncastling = false\n";
+    let mut g = game_of_section(
+        section,
+        "atomiczh",
+        "rnbqk1nr/pp1p1pp1/3b3p/2p1p3/5P2/2NP4/PPP1P1PP/R1BQKBNR[] w - - 1 5",
+    );
+    play(&mut g, &["f4e5"]);
+    let fen = g.position().fen();
+    assert!(
+        fen.starts_with("rnbqk1nr/pp1p1pp1/7p/2p5/8/2NP4/PPP1P1PP/R1BQKBNR"),
+        "{fen}"
+    );
+    let holdings = |fen: &str| {
+        let inside = &fen[fen.find('[').unwrap() + 1..fen.find(']').unwrap()];
+        let mut v: Vec<char> = inside.chars().collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(holdings(&fen), vec!['B', 'P', 'p'], "{fen}");
+    // A capture that promotes and blows up: the new queen goes back to
+    // Black as a pawn, with the rook it took and none of the pawns around
+    // (Fairy-Stockfish: ...[QRNqp] after g7xh8=Q).
+    let mut g = game_of_section(
+        section,
+        "atomiczh",
+        "r3k2r/p1p3Pp/1n6/8/8/1N6/P1p3pP/R3K2R[QNq] w - - 0 20",
+    );
+    play(&mut g, &["g7h8q"]);
+    let fen = g.position().fen();
+    assert!(fen.starts_with("r3k3/p1p4p/1n6/"), "{fen}");
+    assert_eq!(holdings(&fen), vec!['N', 'Q', 'R', 'p', 'q'], "{fen}");
+}
+
+#[test]
+fn promoting_double_step_leaves_no_en_passant() {
+    // Fairy-Stockfish's epicatomic: Black's pawns promote on ranks 5 to 1,
+    // so c7-c5 arrives as a bishop, which White's d5 pawn may not take e.p.
+    // (Fairy-Stockfish's FEN after the move has no e.p. square).
+    let section = "[bigatomic:atomic]\nmaxFile = 10\nmaxRank = 8\npromotionPieceTypes = b\n\
+        castling = false\nstartFen = rnnbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNNBQKBNNR w - - 0 1\n\
+        promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *5 *4 *3 *2 *1\n";
+    let mut g = game_of_section(
+        section,
+        "bigatomic",
+        "rnnbqkbn1r/2pppppppp/7n2/b2P6/2b5P1/P4P4/1PP1P1PP1P/RNNBQKBNNR b - - 0 5",
+    );
+    play(&mut g, &["c7c5b"]);
+    assert!(g.parse_move("d5c6b").is_err());
+    assert!(g.parse_move("d5c6").is_err());
+    assert!(g.parse_move("d5d6b").is_ok());
+}
+
 #[test]
 fn makruk_counting_rule() {
     // Rxa5 bares the black king; with two rooks against it the count is

@@ -20,6 +20,9 @@ pub struct Undo {
     /// The mover left the board with its capture: it blew up (atomic) or
     /// turned into a wall (petrification).
     exploded: bool,
+    /// The type the mover joined the opponent's holdings as, when it left
+    /// the board by its own capture and captures go to the holdings.
+    spent: Option<Role>,
     /// The duck's square before the move (0 for none).
     duck: Sq,
     /// Captured pieces (and, in atomic, those blown up): slot and state.
@@ -149,6 +152,7 @@ impl Position {
             mover: self.slots[mover_slot],
             mover_slot,
             exploded: false,
+            spent: None,
             duck: self.duck,
             captured: ArrayVec::new(),
             rook: None,
@@ -174,17 +178,20 @@ impl Position {
         }
     }
 
-    /// Whose holdings captured pieces join when `us` captures: `None`
-    /// when they leave the game, `Some(Some(us))` for the capturer's
-    /// (crazyhouse, shogi), `Some(None)` for each victim's owner's
-    /// (Superchess).
+    /// Whose holdings a piece of `victim`'s colour joins when a capture
+    /// takes it off the board: `None` when it leaves the game; with
+    /// `capturesToHand` the other side's (crazyhouse, shogi), which in
+    /// atomic is also where the capturer's own pieces caught in the
+    /// blast, and the capturer itself, go: Fairy-Stockfish's reading of
+    /// the key ("captured pieces go to opponent's hand"); with
+    /// `capturesToOwnersHand` its owner's (Superchess).
     #[inline]
-    fn capture_keeper(&self, us: Color) -> Option<Option<Color>> {
+    fn capture_keeper(&self, victim: Color) -> Option<Color> {
         let drops = &self.rules.variant.drops;
         if drops.captures_to_hand {
-            Some(Some(us))
+            Some(victim.opponent())
         } else if drops.captures_to_owners_hand {
-            Some(None)
+            Some(victim)
         } else {
             None
         }
@@ -356,12 +363,12 @@ impl Position {
                 s.promoted && self.rules.hash_promoted[usize::from(s.role.0)],
             );
         }
-        if let Some(owner) = self.capture_keeper(us) {
-            for i in 0..undo.captured.len() {
-                let (slot, s) = undo.captured[i];
-                let victim = Self::slot_color(usize::from(slot));
+        for i in 0..undo.captured.len() {
+            let (slot, s) = undo.captured[i];
+            let victim = Self::slot_color(usize::from(slot));
+            if let Some(keeper) = self.capture_keeper(victim) {
                 let role = self.hand_role_of(victim, &s);
-                self.change_hand(owner.unwrap_or(victim), role, 1, &mut key);
+                self.change_hand(keeper, role, 1, &mut key);
             }
         }
         let consumed = self.consumed_promotion(m);
@@ -433,6 +440,13 @@ impl Position {
         };
         if undo.exploded {
             self.alive[us.index()] &= !Self::bit(mover_slot);
+            // The capturer is taken off the board by its own capture, as
+            // it stands after any promotion.
+            if self.rules.variant.drops.captures_to_hand {
+                let role = self.hand_role_of(us, &self.slots[mover_slot]);
+                self.change_hand(us.opponent(), role, 1, &mut key);
+                undo.spent = Some(role);
+            }
         } else {
             key ^= z.piece(us, new_role, to) ^ z.promoted(us, to, now_promoted && plus(new_role));
             self.changes.push(Change::Added(us, new_role, to));
@@ -556,13 +570,15 @@ impl Position {
         key ^= mask_key(&z.castling, undo.castle, self.castle);
 
         // E.p. rights from an initial multi-step: the squares it passed.
+        // A step that promotes gives none: e.p. takes a pawn as if it had
+        // stopped short, and what arrived is no longer a pawn.
         if let Some(&sq) = self.ep.squares.first()
             && let Some((f, _)) = self.rules.geometry().coords(sq)
         {
             key ^= z.en_passant[usize::from(f)];
         }
         self.ep = EpState::default();
-        if m.is(flag::DOUBLE) {
+        if m.is(flag::DOUBLE) && m.promotion().is_none() {
             self.ep = self.passed_squares(from, to, us.opponent());
             if let Some(&sq) = self.ep.squares.first()
                 && let Some((f, _)) = self.rules.geometry().coords(sq)
@@ -729,12 +745,15 @@ impl Position {
             self.alive[us.index()] &= !Self::bit(slot);
             self.hand[us.index()][usize::from(s.role.0)] += 1;
         }
-        if let Some(owner) = self.capture_keeper(us) {
-            for &(slot, s) in &undo.captured {
-                let victim = Self::slot_color(usize::from(slot));
+        for &(slot, s) in &undo.captured {
+            let victim = Self::slot_color(usize::from(slot));
+            if let Some(keeper) = self.capture_keeper(victim) {
                 let role = self.hand_role_of(victim, &s);
-                self.hand[owner.unwrap_or(victim).index()][usize::from(role.0)] -= 1;
+                self.hand[keeper.index()][usize::from(role.0)] -= 1;
             }
+        }
+        if let Some(role) = undo.spent {
+            self.hand[us.opponent().index()][usize::from(role.0)] -= 1;
         }
         if let Some(r) = self.consumed_promotion(m) {
             self.hand[us.index()][usize::from(r.0)] += 1;

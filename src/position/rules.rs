@@ -176,7 +176,7 @@ pub struct Rules {
     pub has_lions: bool,
     /// Per colour, role and padded square: the piece could never move
     /// again from there (a shogi pawn on the last rank), so it must
-    /// promote on arriving.
+    /// promote on arriving, where immobility is illegal.
     pub stuck: [Box<[bool]>; 2],
     /// Per colour and padded square: last rank(s) where a pawn must promote.
     pub must_promote: [Box<[bool]>; 2],
@@ -460,10 +460,13 @@ impl Rules {
         let lion = role_set(&variant.end.lion_types);
         let weak_bridge = role_set(&variant.end.lion_weak_bridges);
         let has_lions = lion.iter().any(|&l| l);
+        // Only where immobility is illegal: elsewhere a piece may stay
+        // unpromoted where it can never move again (Fairy-Stockfish's
+        // `immobilityIllegal`, off by default).
         let stuck = Color::BOTH.map(|c| {
             let mut v = vec![false; roles * g.size];
             for r in 0..roles {
-                if promoted_type[r].is_none() {
+                if promoted_type[r].is_none() || !variant.immobility_illegal {
                     continue;
                 }
                 let trees = table.role_trees(c, Role(r as u8));
