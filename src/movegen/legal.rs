@@ -30,7 +30,10 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
         pseudo_legal::<true, true>(pos, list);
     }
     let check = Legality::new(pos);
-    list.retain(|m| check.certainly_legal(pos, *m) || is_legal(pos, *m));
+    list.retain(|m| match check.verdict(pos, *m) {
+        Some(legal) => legal,
+        None => is_legal(pos, *m),
+    });
     if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
         list.retain(|m| m.is_capture());
     }
@@ -94,6 +97,12 @@ pub struct Legality {
     /// Moves may not give check (racing kings): those that might are
     /// tested by making them.
     no_checks: bool,
+    /// Captures explode (atomic): they are judged by what the blast
+    /// removes ([`Legality::blast_verdict`]).
+    blast: bool,
+    /// The enemy's royal piece, when it has exactly one (a capture that
+    /// blows it up wins).
+    their_royal: Option<Sq>,
 }
 
 impl Legality {
@@ -104,14 +113,26 @@ impl Legality {
         let king = royals.next();
         let single = royals.next().is_none();
         let rules = pos.rules();
-        // Explosions can take the king with a capture next to it: no
-        // shortcut in atomic.
         // A duck that moves away can open a line to a pseudo-royal piece.
         let duck_moves =
             rules.variant.walls.rule == crate::variant::Walling::Duck && rules.walls_shield;
+        // Moves may not give check (racing kings): those that might are
+        // tested by making them.
+        let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
+            && pos.royals(them).next().is_some();
+        // Explosions (atomic): a capture is judged by what its blast
+        // removes, where nothing else is in play: no pseudo-royal counts,
+        // walls, petrification, cannons, or checks forbidden.
+        let blast = rules.blast.is_some()
+            && rules.pseudo_royal_limit.is_none()
+            && !rules.variant.walls.walling()
+            && !rules.variant.walls.petrify_blast
+            && !rules.petrify.iter().any(|&p| p)
+            && !rules.screens[them.index()]
+            && !checks_restricted;
         let monotone = rules.monotone[them.index()]
             && !rules.has_locust
-            && rules.blast.is_none()
+            && (rules.blast.is_none() || blast)
             && !duck_moves;
         // Facing generals are a check no walk shows: moves that could open
         // or enter the file between them are tested by making them.
@@ -131,12 +152,12 @@ impl Legality {
         } else {
             pos.royals(them).next()
         };
-        // Moves that may not give check are tested by making them.
-        let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
-            && pos.royals(them).next().is_some();
+        // Explosions matter to legality only where some type is royal
+        // (not in atomar, nocheckatomic, atomic giveaway).
+        let blast_royal = rules.blast.is_some() && rules.royal.iter().any(|&r| r);
         if king.is_none()
             && !pos.royal_in_hand(us)
-            && rules.blast.is_none()
+            && !blast_royal
             && !rules.promotes_to_royal[us.index()]
             && !checks_restricted
         {
@@ -153,6 +174,8 @@ impl Legality {
                 special: true,
                 drop_mate: None,
                 no_checks: false,
+                blast: false,
+                their_royal: None,
             };
         }
         match king {
@@ -178,6 +201,14 @@ impl Legality {
                         || drop_mate.is_some(),
                     drop_mate,
                     no_checks: checks_restricted,
+                    blast,
+                    their_royal: {
+                        let mut theirs = pos.royals(them);
+                        match (theirs.next(), theirs.next()) {
+                            (Some(sq), None) => Some(sq),
+                            _ => None,
+                        }
+                    },
                 }
             }
             _ => Legality {
@@ -191,6 +222,8 @@ impl Legality {
                 special: true,
                 drop_mate: None,
                 no_checks: checks_restricted,
+                blast: false,
+                their_royal: None,
             },
         }
     }
@@ -199,40 +232,51 @@ impl Legality {
     /// it and look".
     #[inline]
     pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+        self.verdict(pos, m) == Some(true)
+    }
+
+    /// Whether `m` (pseudo-legal) is legal, where the attack map tells
+    /// for certain; `None` means "make it and look" ([`is_legal`]).
+    #[inline]
+    pub fn verdict(&self, pos: &Position, m: Move) -> Option<bool> {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
-            return false;
+            return None;
         }
-        if self.no_checks && may_give_check(pos, m) {
-            return false;
+        if self.no_checks {
+            match may_give_check(pos, m) {
+                Check::No => {}
+                Check::Gives => return Some(false),
+                Check::Maybe => return None,
+            }
         }
         if m.is(flag::PROMOTE) && pos.rules().variant.promotion.sittuyin {
             // It may not give check, even by discovery: made and looked at.
-            return false;
+            return None;
         }
         let from = m.from();
         if self.special {
             // Rules beyond "is the king attacked": Lion trading, kings
             // whose royalty depends on where they stand, facing generals.
             if pos.rules().has_lions && takes_lion(pos, m) {
-                return false;
+                return None;
             }
             if !legal_before(pos, m) {
-                return false;
+                return None;
             }
             if self.all_legal {
-                return true;
+                return Some(true);
             }
             if self.kings_shift
                 && pos
                     .piece_on(from)
                     .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
             {
-                return false;
+                return None;
             }
             if let Some(general) = self.facing
                 && may_face(pos, self.king, general, m)
             {
-                return false;
+                return None;
             }
             if let Some(king) = self.drop_mate
                 && m.is(flag::DROP)
@@ -243,15 +287,18 @@ impl Legality {
                 })
             {
                 // It might give mate: decided by making it.
-                return false;
+                return None;
             }
+        }
+        if self.blast && m.is(flag::CAPTURE) {
+            return self.blast_verdict(pos, m);
         }
         let them = pos.side_to_move().opponent();
         if from == self.king {
             // Nothing attacks the king, so no enemy ray runs through its
             // square unless some walk touches it; then the destination just
             // has to be free of attacks.
-            return !self.king_touched && !pos.attacked_by(m.to(), them);
+            return (!self.king_touched && !pos.attacked_by(m.to(), them)).then_some(true);
         }
         // Vacating `from` can only extend enemy walks that pass it; the
         // destination, occupied before or not, blocks as much as before,
@@ -265,65 +312,176 @@ impl Legality {
                 let enemy = pos.slot(Position::slot_index(them, bit));
                 let trees = pos.rules().table.role_trees(them, enemy.role);
                 if !trees.monotone && aligned(g, enemy.sq, m.to(), self.king) {
-                    return false;
+                    return None;
                 }
             }
         }
-        let mut touching = pos.touched_by(from, them);
-        while touching != 0 {
-            let bit = touching.trailing_zeros() as usize;
-            touching &= touching - 1;
-            let enemy = pos.slot(Position::slot_index(them, bit));
-            let trees = pos.rules().table.role_trees(them, enemy.role);
-            if !trees.discovers {
+        if may_open_line(pos, them, from, self.king, 0) {
+            return None;
+        }
+        Some(true)
+    }
+
+    /// The verdict on capture `m` where captures explode: illegal if the
+    /// blast takes our royal piece, legal if it takes the enemy's (and
+    /// not ours), else legal if no enemy walk through a square the blast
+    /// (or the capturer) empties may reach our king. Nothing attacks our
+    /// king before the move (the fast test's premise), and enemy walks
+    /// are monotone: only emptied squares can lengthen them.
+    fn blast_verdict(&self, pos: &Position, m: Move) -> Option<bool> {
+        let (from, to) = (m.from(), m.to());
+        if from == self.king || m.is(flag::PROMOTE | flag::DROP) {
+            return None;
+        }
+        let rules = pos.rules();
+        let deltas = rules.blast?;
+        let (_, mover) = pos.piece_on(from)?;
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        // The squares the capture empties, besides `from`: the blast's
+        // centre (unless the capturer survives there) and the neighbours
+        // whose pieces the blast does not spare; and the enemy pieces it
+        // removes (their walks end with them).
+        let mut emptied = [0 as Sq; 10];
+        let mut n = 0;
+        let mut removed = 0u64;
+        let mut their_royal_gone = self.their_royal == Some(to);
+        if let (Some((color, _)), Some(slot)) = (pos.piece_on(to), pos.slot_at(to))
+            && color == them
+        {
+            removed |= 1 << (slot - Position::slot_index(them, 0));
+        }
+        if !rules.blast_immune[usize::from(mover.role.0)] {
+            emptied[n] = to;
+            n += 1;
+        }
+        for d in deltas {
+            let s = (i32::from(to) + i32::from(d)) as Sq;
+            if s == from {
                 continue;
             }
-            if !trees.straight || aligned(g, enemy.sq, from, self.king) {
-                return false;
+            let Some((color, p)) = pos.piece_on(s) else {
+                continue;
+            };
+            if rules.blast_spared[usize::from(p.role.0)] {
+                continue;
+            }
+            if s == self.king {
+                return Some(false);
+            }
+            if color == them {
+                their_royal_gone |= self.their_royal == Some(s);
+                if let Some(slot) = pos.slot_at(s) {
+                    removed |= 1 << (slot - Position::slot_index(them, 0));
+                }
+            }
+            emptied[n] = s;
+            n += 1;
+        }
+        if their_royal_gone {
+            return Some(true);
+        }
+        if may_open_line(pos, them, from, self.king, removed) {
+            return None;
+        }
+        for &s in &emptied[..n] {
+            if may_open_line(pos, them, s, self.king, removed) {
+                return None;
             }
         }
-        true
+        Some(true)
     }
 }
 
-/// Whether `m` might give check, erring towards yes: the mover could
-/// strike the enemy king from where it lands, or a piece of ours whose
-/// walk passes the square it leaves lines up with the king. (Where checks
-/// are forbidden, the others need not be made to be tested.)
-fn may_give_check(pos: &Position, m: Move) -> bool {
-    let rare = flag::DROP | flag::CASTLE | flag::EP | flag::LOCUST | flag::PROMOTE | flag::GATE;
+/// Whether emptying `sq` may open a line from a piece of `by` (but for
+/// those in `skip`, slot bits) to `target`: some piece whose walk visits
+/// `sq` may attack beyond an empty square and, if it moves straight,
+/// lines up with `target` through `sq`.
+#[inline]
+fn may_open_line(pos: &Position, by: Color, sq: Sq, target: Sq, skip: u64) -> bool {
+    let g = pos.rules().geometry();
+    let mut touching = pos.touched_by(sq, by) & !skip;
+    while touching != 0 {
+        let bit = touching.trailing_zeros() as usize;
+        touching &= touching - 1;
+        let piece = pos.slot(Position::slot_index(by, bit));
+        let trees = pos.rules().table.role_trees(by, piece.role);
+        if trees.discovers && (!trees.straight || aligned(g, piece.sq, sq, target)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What [`may_give_check`] found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Check {
+    /// The move cannot give check.
+    No,
+    /// The mover attacks the enemy king from where it lands.
+    Gives,
+    /// It may give check: decided by making it.
+    Maybe,
+}
+
+/// Whether `m` gives check, erring towards maybe: the mover strikes the
+/// enemy king from where it lands (then it gives check for certain), or
+/// a piece of ours whose walk passes the square it leaves may strike the
+/// king with that square empty. (Where checks are forbidden, the moves
+/// that cannot give check need not be made to be tested, nor those that
+/// certainly do.)
+fn may_give_check(pos: &Position, m: Move) -> Check {
+    let rare = flag::DROP
+        | flag::CASTLE
+        | flag::EP
+        | flag::LOCUST
+        | flag::PROMOTE
+        | flag::GATE
+        | flag::WALL;
     let rules = pos.rules();
     let us = pos.side_to_move();
-    if m.is(rare) || rules.screens[us.index()] || rules.special_check {
-        return true;
+    if m.is(rare) || rules.screens[us.index()] || rules.special_check || rules.blast.is_some() {
+        return Check::Maybe;
     }
     let mut kings = pos.royals(us.opponent());
     let Some(king) = kings.next() else {
-        return false;
+        return Check::No;
     };
     if kings.next().is_some() {
-        return true;
+        return Check::Maybe;
     }
-    let Some((_, mover)) = pos.piece_on(m.from()) else {
-        return true;
+    let (from, to) = (m.from(), m.to());
+    let Some((_, mover)) = pos.piece_on(from) else {
+        return Check::Maybe;
     };
-    if rules.strikes[us.index()][usize::from(mover.role.0)].may_strike(m.to(), king)
-        && pos.would_attack(us, mover.role, m.to(), m.from(), king)
+    if rules.strikes[us.index()][usize::from(mover.role.0)].may_strike(to, king)
+        && pos.would_attack(us, mover.role, to, from, king)
     {
-        return true;
+        return Check::Gives;
     }
     let g = rules.geometry();
-    let mut touching = pos.touched_by(m.from(), us);
+    let mut touching = pos.touched_by(from, us);
     while touching != 0 {
         let bit = touching.trailing_zeros() as usize;
         touching &= touching - 1;
         let ours = pos.slot(Position::slot_index(us, bit));
         let trees = rules.table.role_trees(us, ours.role);
-        if trees.discovers && (!trees.straight || aligned(g, ours.sq, m.from(), king)) {
-            return true;
+        if !trees.discovers || (trees.straight && !aligned(g, ours.sq, from, king)) {
+            continue;
+        }
+        if !rules.strikes[us.index()][usize::from(ours.role.0)].may_strike(ours.sq, king) {
+            continue;
+        }
+        // A walk that never passes an occupied square, walked again with
+        // `from` empty, tells whether the line opens (the mover landing on
+        // `to` can only block it). Moves only an unmoved piece makes are
+        // not walked again: those are left to making the move.
+        let walked = trees.monotone && !(ours.virgin && trees.initial_root(ours.sq) != 0);
+        if !walked || pos.would_attack(us, ours.role, ours.sq, from, king) {
+            return Check::Maybe;
         }
     }
-    false
+    Check::No
 }
 
 /// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).
