@@ -101,8 +101,16 @@ pub struct Legality {
     /// removes ([`Legality::blast_verdict`]).
     blast: bool,
     /// The enemy's royal piece, when it has exactly one (a capture that
-    /// blows it up wins).
+    /// blows it up wins; the king a move must not check).
     their_royal: Option<Sq>,
+    /// An attack on our king after the move makes it illegal for certain
+    /// (no rule excuses it): such moves are rejected without being made.
+    exact: bool,
+    /// Enemy pieces (slot bits) whose walks may reach our king past a
+    /// square a move empties ([`liners`]).
+    pinners: u64,
+    /// Ours that may so reach the enemy king, where moves may not check.
+    checkers: u64,
 }
 
 impl Legality {
@@ -113,13 +121,17 @@ impl Legality {
         let king = royals.next();
         let single = royals.next().is_none();
         let rules = pos.rules();
+        let mut theirs = pos.royals(them);
+        let their_first = theirs.next();
+        // The enemy's royal piece, when it has one only.
+        let their_royal = their_first.filter(|_| theirs.next().is_none());
         // A duck that moves away can open a line to a pseudo-royal piece.
         let duck_moves =
             rules.variant.walls.rule == crate::variant::Walling::Duck && rules.walls_shield;
         // Moves may not give check (racing kings): those that might are
         // tested by making them.
         let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
-            && pos.royals(them).next().is_some();
+            && their_first.is_some();
         // Explosions (atomic): a capture is judged by what its blast
         // removes, where nothing else is in play: no pseudo-royal counts,
         // walls, petrification, cannons, or checks forbidden.
@@ -137,20 +149,12 @@ impl Legality {
         // Facing generals are a check no walk shows: moves that could open
         // or enter the file between them are tested by making them.
         let flying_general = rules.special_check && rules.variant.end.flying_general;
-        let facing = if flying_general {
-            let mut theirs = pos.royals(them);
-            match (theirs.next(), theirs.next()) {
-                (Some(sq), None) => Some(sq),
-                _ => None,
-            }
-        } else {
-            None
-        };
+        let facing = if flying_general { their_royal } else { None };
         let facing_ok = !flying_general || facing.is_some();
         let drop_mate = if rules.variant.drops.no_drop_mate.is_empty() {
             None
         } else {
-            pos.royals(them).next()
+            their_first
         };
         // Explosions matter to legality only where some type is royal
         // (not in atomar, nocheckatomic, atomic giveaway).
@@ -176,6 +180,9 @@ impl Legality {
                 no_checks: false,
                 blast: false,
                 their_royal: None,
+                exact: false,
+                pinners: 0,
+                checkers: 0,
             };
         }
         match king {
@@ -202,12 +209,18 @@ impl Legality {
                     drop_mate,
                     no_checks: checks_restricted,
                     blast,
-                    their_royal: {
-                        let mut theirs = pos.royals(them);
-                        match (theirs.next(), theirs.next()) {
-                            (Some(sq), None) => Some(sq),
-                            _ => None,
-                        }
+                    their_royal,
+                    // Our royal piece attacked after the move is check,
+                    // and check makes it illegal: no explosions (kings
+                    // side by side), no royalty by count or by place.
+                    exact: rules.blast.is_none()
+                        && !rules.special_check
+                        && !rules.petrifying_royal
+                        && rules.pseudo_royal_limit.is_none(),
+                    pinners: liners(pos, them, king),
+                    checkers: match their_royal {
+                        Some(theirs) if checks_restricted => liners(pos, us, theirs),
+                        _ => 0,
                     },
                 }
             }
@@ -223,7 +236,10 @@ impl Legality {
                 drop_mate: None,
                 no_checks: checks_restricted,
                 blast: false,
-                their_royal: None,
+                their_royal,
+                exact: false,
+                pinners: 0,
+                checkers: 0,
             },
         }
     }
@@ -242,12 +258,16 @@ impl Legality {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return None;
         }
-        if self.no_checks {
-            match may_give_check(pos, m) {
+        if self.no_checks && !pos.rules().variant.end.checking {
+            match may_give_check(pos, m, self.their_royal, self.checkers) {
                 Check::No => {}
                 Check::Gives => return Some(false),
                 Check::Maybe => return None,
             }
+        }
+        if self.no_checks && m.is_drop() {
+            // Drops may not give check (`dropChecks = false`).
+            return None;
         }
         if m.is(flag::PROMOTE) && pos.rules().variant.promotion.sittuyin {
             // It may not give check, even by discovery: made and looked at.
@@ -298,7 +318,18 @@ impl Legality {
             // Nothing attacks the king, so no enemy ray runs through its
             // square unless some walk touches it; then the destination just
             // has to be free of attacks.
-            return (!self.king_touched && !pos.attacked_by(m.to(), them)).then_some(true);
+            // (With none touching it, an attacked destination stays
+            // attacked: the move is illegal.)
+            if self.king_touched {
+                return None;
+            }
+            return if !pos.attacked_by(m.to(), them) {
+                Some(true)
+            } else if self.exact && !m.is(flag::WALL | flag::GATE) && !pos.rules().has_lions {
+                Some(false)
+            } else {
+                None
+            };
         }
         // Vacating `from` can only extend enemy walks that pass it; the
         // destination, occupied before or not, blocks as much as before,
@@ -316,10 +347,16 @@ impl Legality {
                 }
             }
         }
-        if may_open_line(pos, them, from, self.king, 0) {
-            return None;
+        // A capture removes its victim: its walks do not count.
+        let victim = match pos.slot_at(m.to()) {
+            Some(slot) if m.is(flag::CAPTURE) => slot_bit(them, slot),
+            _ => 0,
+        };
+        match line_opens(pos, them, from, self.king, self.pinners & !victim, m, &[]) {
+            Some(false) => Some(true),
+            Some(true) if self.exact && !m.is(flag::WALL | flag::GATE) => Some(false),
+            _ => None,
         }
-        Some(true)
     }
 
     /// The verdict on capture `m` where captures explode: illegal if the
@@ -346,10 +383,8 @@ impl Legality {
         let mut n = 0;
         let mut removed = 0u64;
         let mut their_royal_gone = self.their_royal == Some(to);
-        if let (Some((color, _)), Some(slot)) = (pos.piece_on(to), pos.slot_at(to))
-            && color == them
-        {
-            removed |= 1 << (slot - Position::slot_index(them, 0));
+        if let Some(slot) = pos.slot_at(to) {
+            removed |= slot_bit(them, slot);
         }
         if !rules.blast_immune[usize::from(mover.role.0)] {
             emptied[n] = to;
@@ -372,7 +407,7 @@ impl Legality {
             if color == them {
                 their_royal_gone |= self.their_royal == Some(s);
                 if let Some(slot) = pos.slot_at(s) {
-                    removed |= 1 << (slot - Position::slot_index(them, 0));
+                    removed |= slot_bit(them, slot);
                 }
             }
             emptied[n] = s;
@@ -381,11 +416,11 @@ impl Legality {
         if their_royal_gone {
             return Some(true);
         }
-        if may_open_line(pos, them, from, self.king, removed) {
-            return None;
-        }
-        for &s in &emptied[..n] {
-            if may_open_line(pos, them, s, self.king, removed) {
+        let emptied = &emptied[..n];
+        for &s in std::iter::once(&from).chain(emptied) {
+            if line_opens(pos, them, s, self.king, self.pinners & !removed, m, emptied)
+                != Some(false)
+            {
                 return None;
             }
         }
@@ -393,24 +428,70 @@ impl Legality {
     }
 }
 
-/// Whether emptying `sq` may open a line from a piece of `by` (but for
-/// those in `skip`, slot bits) to `target`: some piece whose walk visits
-/// `sq` may attack beyond an empty square and, if it moves straight,
-/// lines up with `target` through `sq`.
+/// `slot`'s bit among `color`'s slots (as [`Position::touched_by`] has them).
 #[inline]
-fn may_open_line(pos: &Position, by: Color, sq: Sq, target: Sq, skip: u64) -> bool {
-    let g = pos.rules().geometry();
-    let mut touching = pos.touched_by(sq, by) & !skip;
+fn slot_bit(color: Color, slot: usize) -> u64 {
+    match slot.checked_sub(Position::slot_index(color, 0)) {
+        Some(bit) if bit < 64 && Position::slot_index(color, bit) == slot => 1 << bit,
+        _ => 0,
+    }
+}
+
+/// The pieces of `by` (slot bits) that could strike `target` past an
+/// empty square: those whose walks may discover an attack on it.
+fn liners(pos: &Position, by: Color, target: Sq) -> u64 {
+    let rules = pos.rules();
+    let mut bits = 0;
+    for (slot, piece) in pos.pieces(by) {
+        let trees = rules.table.role_trees(by, piece.role);
+        if trees.discovers
+            && rules.strikes[by.index()][usize::from(piece.role.0)].may_strike(piece.sq, target)
+        {
+            bits |= slot_bit(by, slot);
+        }
+    }
+    bits
+}
+
+/// Whether once `m` is made (its mover off its square and on its
+/// destination, the squares of `emptied` empty too) a piece of `by` among
+/// `candidates` (slot bits, from [`liners`], less a capture's victims)
+/// attacks `target` along a walk that visits `sq`, a square the move
+/// empties: `Some(false)` for certain not, `Some(true)` for certain,
+/// `None` when it cannot tell. A walk that passes no occupied square is
+/// walked again on the board as the move leaves it; the others (and
+/// moves only an unmoved piece makes) are not told.
+#[inline]
+fn line_opens(
+    pos: &Position,
+    by: Color,
+    sq: Sq,
+    target: Sq,
+    candidates: u64,
+    m: Move,
+    emptied: &[Sq],
+) -> Option<bool> {
+    let rules = pos.rules();
+    let g = rules.geometry();
+    let mut touching = pos.touched_by(sq, by) & candidates;
+    let mut told = true;
     while touching != 0 {
         let bit = touching.trailing_zeros() as usize;
         touching &= touching - 1;
         let piece = pos.slot(Position::slot_index(by, bit));
-        let trees = pos.rules().table.role_trees(by, piece.role);
-        if trees.discovers && (!trees.straight || aligned(g, piece.sq, sq, target)) {
-            return true;
+        let trees = rules.table.role_trees(by, piece.role);
+        if trees.straight && !aligned(g, piece.sq, sq, target) {
+            continue;
+        }
+        if !trees.monotone || m.is_drop() || (piece.virgin && trees.initial_root(piece.sq) != 0) {
+            told = false;
+            continue;
+        }
+        if pos.would_attack_after(by, piece.role, piece.sq, target, m.from(), m.to(), emptied) {
+            return Some(true);
         }
     }
-    false
+    told.then_some(false)
 }
 
 /// What [`may_give_check`] found.
@@ -430,7 +511,7 @@ enum Check {
 /// king with that square empty. (Where checks are forbidden, the moves
 /// that cannot give check need not be made to be tested, nor those that
 /// certainly do.)
-fn may_give_check(pos: &Position, m: Move) -> Check {
+fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: u64) -> Check {
     let rare = flag::DROP
         | flag::CASTLE
         | flag::EP
@@ -443,45 +524,24 @@ fn may_give_check(pos: &Position, m: Move) -> Check {
     if m.is(rare) || rules.screens[us.index()] || rules.special_check || rules.blast.is_some() {
         return Check::Maybe;
     }
-    let mut kings = pos.royals(us.opponent());
-    let Some(king) = kings.next() else {
-        return Check::No;
-    };
-    if kings.next().is_some() {
+    let Some(king) = king else {
         return Check::Maybe;
-    }
+    };
     let (from, to) = (m.from(), m.to());
-    let Some((_, mover)) = pos.piece_on(from) else {
+    let Some(mover) = pos.slot_at(from) else {
         return Check::Maybe;
     };
-    if rules.strikes[us.index()][usize::from(mover.role.0)].may_strike(to, king)
-        && pos.would_attack(us, mover.role, to, from, king)
+    let role = pos.slot(mover).role;
+    if rules.strikes[us.index()][usize::from(role.0)].may_strike(to, king)
+        && pos.would_attack(us, role, to, from, king)
     {
         return Check::Gives;
     }
-    let g = rules.geometry();
-    let mut touching = pos.touched_by(from, us);
-    while touching != 0 {
-        let bit = touching.trailing_zeros() as usize;
-        touching &= touching - 1;
-        let ours = pos.slot(Position::slot_index(us, bit));
-        let trees = rules.table.role_trees(us, ours.role);
-        if !trees.discovers || (trees.straight && !aligned(g, ours.sq, from, king)) {
-            continue;
-        }
-        if !rules.strikes[us.index()][usize::from(ours.role.0)].may_strike(ours.sq, king) {
-            continue;
-        }
-        // A walk that never passes an occupied square, walked again with
-        // `from` empty, tells whether the line opens (the mover landing on
-        // `to` can only block it). Moves only an unmoved piece makes are
-        // not walked again: those are left to making the move.
-        let walked = trees.monotone && !(ours.virgin && trees.initial_root(ours.sq) != 0);
-        if !walked || pos.would_attack(us, ours.role, ours.sq, from, king) {
-            return Check::Maybe;
-        }
+    match line_opens(pos, us, from, king, lines & !slot_bit(us, mover), m, &[]) {
+        Some(false) => Check::No,
+        Some(true) => Check::Gives,
+        None => Check::Maybe,
     }
-    Check::No
 }
 
 /// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).

@@ -165,11 +165,17 @@ impl Position {
         vacated: crate::types::Sq,
         mut found: impl FnMut(crate::types::Sq),
     ) {
-        self.reach(color, role, origin, vacated, |sq, class, kind| {
-            if class == EMPTY && kind & entry::QUIET != 0 {
-                found(sq);
-            }
-        });
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            |sq, class, kind| {
+                if class == EMPTY && kind & entry::QUIET != 0 {
+                    found(sq);
+                }
+            },
+        );
     }
 
     /// Whether a `color` `role` piece on `origin` would attack `target`,
@@ -184,10 +190,56 @@ impl Position {
         target: crate::types::Sq,
     ) -> bool {
         let mut hit = false;
-        self.reach(color, role, origin, vacated, |sq, _, kind| {
+        self.reach(color, role, origin, self.vacated(vacated), |sq, _, kind| {
             hit |= sq == target && kind & entry::ATTACK != 0;
         });
         hit
+    }
+
+    /// Whether a `color` `role` piece on `origin` would attack `target`
+    /// after the move from `from` to `to` of the piece on `from` (which
+    /// leaves `from` empty and stands on `to`), with the squares of
+    /// `emptied` empty too: a line opened by a move, found without
+    /// making it. Nothing is said of a piece's moves from its start
+    /// square (the caller's business).
+    pub(crate) fn would_attack_after(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        target: crate::types::Sq,
+        from: crate::types::Sq,
+        to: crate::types::Sq,
+        emptied: &[crate::types::Sq],
+    ) -> bool {
+        let (from, to) = (usize::from(from), usize::from(to));
+        let mover = self.board[from];
+        let view = |t: usize| {
+            if t == from || emptied.iter().any(|&e| usize::from(e) == t) {
+                0
+            } else if t == to {
+                mover
+            } else {
+                self.board[t]
+            }
+        };
+        let mut hit = false;
+        self.reach(color, role, origin, view, |sq, _, kind| {
+            hit |= sq == target && kind & entry::ATTACK != 0;
+        });
+        hit
+    }
+
+    /// The board as [`Position::reach`] views it with `vacated` empty.
+    #[inline(always)]
+    fn vacated(&self, vacated: crate::types::Sq) -> impl Fn(usize) -> u8 + '_ {
+        move |t| {
+            if t == usize::from(vacated) {
+                0
+            } else {
+                self.board[t]
+            }
+        }
     }
 
     /// Whether a `color` `role` piece on `origin` would attack an enemy
@@ -200,21 +252,29 @@ impl Position {
         vacated: crate::types::Sq,
     ) -> bool {
         let mut hit = false;
-        self.reach(color, role, origin, vacated, |_, class, kind| {
-            hit |= class == FOE && kind & entry::ATTACK != 0;
-        });
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            |_, class, kind| {
+                hit |= class == FOE && kind & entry::ATTACK != 0;
+            },
+        );
         hit
     }
 
-    /// A walk like [`Position::walk`] that marks nothing: each visited
-    /// square with its occupancy class and visit record, passed to
-    /// `visit`, but not those reached after a capture in passing.
+    /// A walk like [`Position::walk`] that marks nothing, on the board as
+    /// `view` shows it (the board code of each padded square): each
+    /// visited square with its occupancy class and visit record, passed
+    /// to `visit`, but not those reached after a capture in passing.
+    #[inline(always)]
     fn reach(
         &self,
         color: crate::types::Color,
         role: crate::types::Role,
         origin: crate::types::Sq,
-        vacated: crate::types::Sq,
+        view: impl Fn(usize) -> u8,
         mut visit: impl FnMut(crate::types::Sq, usize, u8),
     ) {
         let trees = self.rules.table.role_trees(color, role);
@@ -231,14 +291,11 @@ impl Position {
         loop {
             let cell = &cells[i];
             let t = (i32::from(origin) + i32::from(cell.delta)) as usize;
-            let code = self.board[t];
+            let code = view(t);
             let mut next = 0u32;
             let mut next_took = took;
             if code != EDGE {
-                let class = if code == 0
-                    || t == usize::from(vacated)
-                    || cell.flags & cell_flags::ORIGIN != 0
-                {
+                let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
                     EMPTY
                 } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
                     FRIEND
