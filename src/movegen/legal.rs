@@ -258,6 +258,12 @@ impl Legality {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return None;
         }
+        if self.all_legal && !m.is(flag::CAPTURE | flag::DROP | flag::PROMOTE) {
+            // Nothing of ours can be in check, and the rules judged before
+            // the move (`legal_before`, Lion trading) are about captures,
+            // drops and royal pieces.
+            return Some(true);
+        }
         if self.no_checks && !pos.rules().variant.end.checking {
             match may_give_check(pos, m, self.their_royal, self.checkers) {
                 Check::No => {}
