@@ -106,11 +106,34 @@ pub struct Legality {
     /// An attack on our king after the move makes it illegal for certain
     /// (no rule excuses it): such moves are rejected without being made.
     exact: bool,
-    /// Enemy pieces (slot bits) whose walks may reach our king past a
-    /// square a move empties ([`liners`]).
-    pinners: u64,
+    /// Enemy pieces whose walks may reach our king past a square a move
+    /// empties ([`Lines`]).
+    pinners: Lines,
     /// Ours that may so reach the enemy king, where moves may not check.
-    checkers: u64,
+    checkers: Lines,
+}
+
+/// The pieces of one side (slot bits) whose walks may reach a target (a
+/// king) past a square a move empties: those that could strike it from
+/// where they stand, past an empty square (`Lines(u64::MAX)`: not worked
+/// out, every piece is looked at).
+#[derive(Clone, Copy, Default)]
+struct Lines(u64);
+
+impl Lines {
+    fn new(pos: &Position, by: Color, target: Sq) -> Lines {
+        let rules = pos.rules();
+        let strikes = &rules.strikes[by.index()];
+        let mut bits = 0;
+        for (slot, piece) in pos.pieces(by) {
+            if rules.table.role_trees(by, piece.role).discovers
+                && strikes[usize::from(piece.role.0)].may_strike(piece.sq, target)
+            {
+                bits |= slot_bit(by, slot);
+            }
+        }
+        Lines(bits)
+    }
 }
 
 impl Legality {
@@ -121,10 +144,21 @@ impl Legality {
         let king = royals.next();
         let single = royals.next().is_none();
         let rules = pos.rules();
-        let mut theirs = pos.royals(them);
-        let their_first = theirs.next();
-        // The enemy's royal piece, when it has one only.
-        let their_royal = their_first.filter(|_| theirs.next().is_none());
+        // The enemy's royal pieces matter to explosions, checks forbidden,
+        // flying generals and drop mates only.
+        let theirs_matter = rules.blast.is_some()
+            || !rules.variant.end.checking
+            || !rules.variant.drops.drop_checks
+            || rules.variant.end.flying_general
+            || !rules.variant.drops.no_drop_mate.is_empty();
+        let (their_first, their_royal) = if theirs_matter {
+            let mut theirs = pos.royals(them);
+            let first = theirs.next();
+            // The enemy's royal piece, when it has one only.
+            (first, first.filter(|_| theirs.next().is_none()))
+        } else {
+            (None, None)
+        };
         // A duck that moves away can open a line to a pseudo-royal piece.
         let duck_moves =
             rules.variant.walls.rule == crate::variant::Walling::Duck && rules.walls_shield;
@@ -181,8 +215,8 @@ impl Legality {
                 blast: false,
                 their_royal: None,
                 exact: false,
-                pinners: 0,
-                checkers: 0,
+                pinners: Lines(0),
+                checkers: Lines(0),
             };
         }
         match king {
@@ -217,10 +251,17 @@ impl Legality {
                         && !rules.special_check
                         && !rules.petrifying_royal
                         && rules.pseudo_royal_limit.is_none(),
-                    pinners: liners(pos, them, king),
+                    // Worked out once per position where many moves
+                    // have lines to look at (racing kings' crowded
+                    // ranks); elsewhere piece by piece, move by move.
+                    pinners: if checks_restricted {
+                        Lines::new(pos, them, king)
+                    } else {
+                        Lines(u64::MAX)
+                    },
                     checkers: match their_royal {
-                        Some(theirs) if checks_restricted => liners(pos, us, theirs),
-                        _ => 0,
+                        Some(theirs) if checks_restricted => Lines::new(pos, us, theirs),
+                        _ => Lines(0),
                     },
                 }
             }
@@ -238,8 +279,8 @@ impl Legality {
                 blast: false,
                 their_royal,
                 exact: false,
-                pinners: 0,
-                checkers: 0,
+                pinners: Lines(0),
+                checkers: Lines(0),
             },
         }
     }
@@ -353,12 +394,15 @@ impl Legality {
                 }
             }
         }
+        if pos.touched_by(from, them) & self.pinners.0 == 0 {
+            return Some(true);
+        }
         // A capture removes its victim: its walks do not count.
         let victim = match pos.slot_at(m.to()) {
             Some(slot) if m.is(flag::CAPTURE) => slot_bit(them, slot),
             _ => 0,
         };
-        match line_opens(pos, them, from, self.king, self.pinners & !victim, m, &[]) {
+        match line_opens(pos, them, from, self.king, self.pinners, victim, m, &[]) {
             Some(false) => Some(true),
             Some(true) if self.exact && !m.is(flag::WALL | flag::GATE) => Some(false),
             _ => None,
@@ -424,8 +468,7 @@ impl Legality {
         }
         let emptied = &emptied[..n];
         for &s in std::iter::once(&from).chain(emptied) {
-            if line_opens(pos, them, s, self.king, self.pinners & !removed, m, emptied)
-                != Some(false)
+            if line_opens(pos, them, s, self.king, self.pinners, removed, m, emptied) != Some(false)
             {
                 return None;
             }
@@ -443,57 +486,62 @@ fn slot_bit(color: Color, slot: usize) -> u64 {
     }
 }
 
-/// The pieces of `by` (slot bits) that could strike `target` past an
-/// empty square: those whose walks may discover an attack on it.
-fn liners(pos: &Position, by: Color, target: Sq) -> u64 {
-    let rules = pos.rules();
-    let mut bits = 0;
-    for (slot, piece) in pos.pieces(by) {
-        let trees = rules.table.role_trees(by, piece.role);
-        if trees.discovers
-            && rules.strikes[by.index()][usize::from(piece.role.0)].may_strike(piece.sq, target)
-        {
-            bits |= slot_bit(by, slot);
-        }
-    }
-    bits
-}
-
 /// Whether once `m` is made (its mover off its square and on its
 /// destination, the squares of `emptied` empty too) a piece of `by` among
-/// `candidates` (slot bits, from [`liners`], less a capture's victims)
-/// attacks `target` along a walk that visits `sq`, a square the move
-/// empties: `Some(false)` for certain not, `Some(true)` for certain,
-/// `None` when it cannot tell. A walk that passes no occupied square is
-/// walked again on the board as the move leaves it; the others (and
-/// moves only an unmoved piece makes) are not told.
-#[inline]
+/// `lines` (less those of `skip`, slot bits: a capture's victims) attacks
+/// `target` along a walk that visits `sq`, a square the move empties:
+/// `Some(false)` for certain not, `Some(true)` for certain, `None` when it
+/// cannot tell. A walk that passes no occupied square is walked again on
+/// the board as the move leaves it; the others are not told.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn line_opens(
     pos: &Position,
     by: Color,
     sq: Sq,
     target: Sq,
-    candidates: u64,
+    lines: Lines,
+    skip: u64,
+    m: Move,
+    emptied: &[Sq],
+) -> Option<bool> {
+    let touching = pos.touched_by(sq, by) & lines.0 & !skip;
+    if touching == 0 {
+        return Some(false);
+    }
+    lines_touching(pos, by, sq, target, touching, m, emptied)
+}
+
+/// [`line_opens`] for the pieces of `touching` (slot bits).
+#[inline(never)]
+fn lines_touching(
+    pos: &Position,
+    by: Color,
+    sq: Sq,
+    target: Sq,
+    mut touching: u64,
     m: Move,
     emptied: &[Sq],
 ) -> Option<bool> {
     let rules = pos.rules();
     let g = rules.geometry();
-    let mut touching = pos.touched_by(sq, by) & candidates;
     let mut told = true;
     while touching != 0 {
         let bit = touching.trailing_zeros() as usize;
         touching &= touching - 1;
         let piece = pos.slot(Position::slot_index(by, bit));
         let trees = rules.table.role_trees(by, piece.role);
-        if trees.straight && !aligned(g, piece.sq, sq, target) {
+        if !trees.discovers
+            || (trees.straight && !aligned(g, piece.sq, sq, target))
+            || !rules.strikes[by.index()][usize::from(piece.role.0)].may_strike(piece.sq, target)
+        {
             continue;
         }
         if !trees.monotone || m.is_drop() || (piece.virgin && trees.initial_root(piece.sq) != 0) {
             told = false;
             continue;
         }
-        if pos.would_attack_after(by, piece.role, piece.sq, target, m.from(), m.to(), emptied) {
+        if pos.would_attack_after(by, piece.role, piece.sq, target, m, emptied) {
             return Some(true);
         }
     }
@@ -517,7 +565,7 @@ enum Check {
 /// king with that square empty. (Where checks are forbidden, the moves
 /// that cannot give check need not be made to be tested, nor those that
 /// certainly do.)
-fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: u64) -> Check {
+fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: Lines) -> Check {
     let rare = flag::DROP
         | flag::CASTLE
         | flag::EP
@@ -543,7 +591,7 @@ fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: u64) -> Chec
     {
         return Check::Gives;
     }
-    match line_opens(pos, us, from, king, lines & !slot_bit(us, mover), m, &[]) {
+    match line_opens(pos, us, from, king, lines, slot_bit(us, mover), m, &[]) {
         Some(false) => Check::No,
         Some(true) => Check::Gives,
         None => Check::Maybe,
@@ -597,14 +645,9 @@ pub(crate) fn distance(g: &Geometry, a: Sq, b: Sq) -> u8 {
 }
 
 /// True if `c` lies beyond `b` on the line from `a` through `b`.
+#[inline]
 fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
-    let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) = (g.coords(a), g.coords(b), g.coords(c))
-    else {
-        return true;
-    };
-    let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
-    let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
-    dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
+    g.beyond(a, b, c)
 }
 
 /// True if `m` (pseudo-legal) does not leave the mover's royal pieces

@@ -170,6 +170,7 @@ impl Position {
             role,
             origin,
             self.vacated(vacated),
+            None,
             |sq, class, kind| {
                 if class == EMPTY && kind & entry::QUIET != 0 {
                     found(sq);
@@ -190,29 +191,34 @@ impl Position {
         target: crate::types::Sq,
     ) -> bool {
         let mut hit = false;
-        self.reach(color, role, origin, self.vacated(vacated), |sq, _, kind| {
-            hit |= sq == target && kind & entry::ATTACK != 0;
-        });
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            Some(target),
+            |sq, _, kind| {
+                hit |= sq == target && kind & entry::ATTACK != 0;
+            },
+        );
         hit
     }
 
     /// Whether a `color` `role` piece on `origin` would attack `target`
-    /// after the move from `from` to `to` of the piece on `from` (which
-    /// leaves `from` empty and stands on `to`), with the squares of
-    /// `emptied` empty too: a line opened by a move, found without
-    /// making it. Nothing is said of a piece's moves from its start
-    /// square (the caller's business).
+    /// after move `m` (its mover off `m.from()`, on `m.to()`), with the
+    /// squares of `emptied` empty too: a line opened by a move, found
+    /// without making it. Nothing is said of a piece's moves from its
+    /// start square (the caller's business).
     pub(crate) fn would_attack_after(
         &self,
         color: crate::types::Color,
         role: crate::types::Role,
         origin: crate::types::Sq,
         target: crate::types::Sq,
-        from: crate::types::Sq,
-        to: crate::types::Sq,
+        m: crate::types::Move,
         emptied: &[crate::types::Sq],
     ) -> bool {
-        let (from, to) = (usize::from(from), usize::from(to));
+        let (from, to) = (usize::from(m.from()), usize::from(m.to()));
         let mover = self.board[from];
         let view = |t: usize| {
             if t == from || emptied.iter().any(|&e| usize::from(e) == t) {
@@ -224,7 +230,7 @@ impl Position {
             }
         };
         let mut hit = false;
-        self.reach(color, role, origin, view, |sq, _, kind| {
+        self.reach(color, role, origin, view, Some(target), |sq, _, kind| {
             hit |= sq == target && kind & entry::ATTACK != 0;
         });
         hit
@@ -257,6 +263,7 @@ impl Position {
             role,
             origin,
             self.vacated(vacated),
+            None,
             |_, class, kind| {
                 hit |= class == FOE && kind & entry::ATTACK != 0;
             },
@@ -275,9 +282,14 @@ impl Position {
         role: crate::types::Role,
         origin: crate::types::Sq,
         view: impl Fn(usize) -> u8,
+        toward: Option<crate::types::Sq>,
         mut visit: impl FnMut(crate::types::Sq, usize, u8),
     ) {
         let trees = self.rules.table.role_trees(color, role);
+        // Where only `toward` matters, a straight walk need not follow a
+        // line that does not lead there.
+        let toward = toward.filter(|_| trees.straight);
+        let g = self.rules.geometry();
         let cells = &self.rules.table.cells;
         let friend_high = (color.index() as u8) + 1;
         let stopped_by = self.rules.stopped_by_own_kind[usize::from(role.0)].then_some(role);
@@ -312,6 +324,12 @@ impl Position {
                     visit(t as crate::types::Sq, class, kind);
                 }
                 next = if stopped { 0 } else { cell.next[class] };
+                if let Some(target) = toward
+                    && (t == usize::from(target)
+                        || !g.beyond(origin, t as crate::types::Sq, target))
+                {
+                    next = 0;
+                }
                 if takes_in_passing(cell.flags, class) {
                     next_took = true;
                 }

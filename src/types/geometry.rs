@@ -77,6 +77,20 @@ impl Geometry {
         }
     }
 
+    /// True if `c` lies beyond `b` on the line from `a` through `b`
+    /// (true too where a square is off the board: "cannot tell").
+    #[inline]
+    pub fn beyond(&self, a: Sq, b: Sq, c: Sq) -> bool {
+        let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) =
+            (self.coords(a), self.coords(b), self.coords(c))
+        else {
+            return true;
+        };
+        let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
+        let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
+        dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
+    }
+
     /// Square-number difference of a step (dx, dy).
     pub fn delta(&self, dx: i32, dy: i32) -> i32 {
         dy * self.stride + dx
