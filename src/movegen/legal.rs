@@ -30,7 +30,10 @@ pub fn generate_legal(pos: &mut Position, list: &mut MoveList) {
         pseudo_legal::<true, true>(pos, list);
     }
     let check = Legality::new(pos);
-    list.retain(|m| check.certainly_legal(pos, *m) || is_legal(pos, *m));
+    list.retain(|m| match check.verdict(pos, *m) {
+        Some(legal) => legal,
+        None => is_legal(pos, *m),
+    });
     if pos.rules().variant.end.must_capture && list.iter().any(|m| m.is_capture()) {
         list.retain(|m| m.is_capture());
     }
@@ -94,6 +97,43 @@ pub struct Legality {
     /// Moves may not give check (racing kings): those that might are
     /// tested by making them.
     no_checks: bool,
+    /// Captures explode (atomic): they are judged by what the blast
+    /// removes ([`Legality::blast_verdict`]).
+    blast: bool,
+    /// The enemy's royal piece, when it has exactly one (a capture that
+    /// blows it up wins; the king a move must not check).
+    their_royal: Option<Sq>,
+    /// An attack on our king after the move makes it illegal for certain
+    /// (no rule excuses it): such moves are rejected without being made.
+    exact: bool,
+    /// Enemy pieces whose walks may reach our king past a square a move
+    /// empties ([`Lines`]).
+    pinners: Lines,
+    /// Ours that may so reach the enemy king, where moves may not check.
+    checkers: Lines,
+}
+
+/// The pieces of one side (slot bits) whose walks may reach a target (a
+/// king) past a square a move empties: those that could strike it from
+/// where they stand, past an empty square (`Lines(u64::MAX)`: not worked
+/// out, every piece is looked at).
+#[derive(Clone, Copy, Default)]
+struct Lines(u64);
+
+impl Lines {
+    fn new(pos: &Position, by: Color, target: Sq) -> Lines {
+        let rules = pos.rules();
+        let strikes = &rules.strikes[by.index()];
+        let mut bits = 0;
+        for (slot, piece) in pos.pieces(by) {
+            if rules.table.role_trees(by, piece.role).discovers
+                && strikes[usize::from(piece.role.0)].may_strike(piece.sq, target)
+            {
+                bits |= slot_bit(by, slot);
+            }
+        }
+        Lines(bits)
+    }
 }
 
 impl Legality {
@@ -104,39 +144,58 @@ impl Legality {
         let king = royals.next();
         let single = royals.next().is_none();
         let rules = pos.rules();
-        // Explosions can take the king with a capture next to it: no
-        // shortcut in atomic.
+        // The enemy's royal pieces matter to explosions, checks forbidden,
+        // flying generals and drop mates only.
+        let theirs_matter = rules.blast.is_some()
+            || !rules.variant.end.checking
+            || !rules.variant.drops.drop_checks
+            || rules.variant.end.flying_general
+            || !rules.variant.drops.no_drop_mate.is_empty();
+        let (their_first, their_royal) = if theirs_matter {
+            let mut theirs = pos.royals(them);
+            let first = theirs.next();
+            // The enemy's royal piece, when it has one only.
+            (first, first.filter(|_| theirs.next().is_none()))
+        } else {
+            (None, None)
+        };
         // A duck that moves away can open a line to a pseudo-royal piece.
         let duck_moves =
             rules.variant.walls.rule == crate::variant::Walling::Duck && rules.walls_shield;
+        // Moves may not give check (racing kings): those that might are
+        // tested by making them.
+        let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
+            && their_first.is_some();
+        // Explosions (atomic): a capture is judged by what its blast
+        // removes, where nothing else is in play: no pseudo-royal counts,
+        // walls, petrification, cannons, or checks forbidden.
+        let blast = rules.blast.is_some()
+            && rules.pseudo_royal_limit.is_none()
+            && !rules.variant.walls.walling()
+            && !rules.variant.walls.petrify_blast
+            && !rules.petrify.iter().any(|&p| p)
+            && !rules.screens[them.index()]
+            && !checks_restricted;
         let monotone = rules.monotone[them.index()]
             && !rules.has_locust
-            && rules.blast.is_none()
+            && (rules.blast.is_none() || blast)
             && !duck_moves;
         // Facing generals are a check no walk shows: moves that could open
         // or enter the file between them are tested by making them.
         let flying_general = rules.special_check && rules.variant.end.flying_general;
-        let facing = if flying_general {
-            let mut theirs = pos.royals(them);
-            match (theirs.next(), theirs.next()) {
-                (Some(sq), None) => Some(sq),
-                _ => None,
-            }
-        } else {
-            None
-        };
+        let facing = if flying_general { their_royal } else { None };
         let facing_ok = !flying_general || facing.is_some();
         let drop_mate = if rules.variant.drops.no_drop_mate.is_empty() {
             None
         } else {
-            pos.royals(them).next()
+            their_first
         };
-        // Moves that may not give check are tested by making them.
-        let checks_restricted = (!rules.variant.end.checking || !rules.variant.drops.drop_checks)
-            && pos.royals(them).next().is_some();
+        // Explosions matter to legality only where some type is royal
+        // (not in atomar, nocheckatomic, atomic giveaway).
+        let blast_royal = rules.blast.is_some() && rules.royal.iter().any(|&r| r);
         if king.is_none()
             && !pos.royal_in_hand(us)
-            && rules.blast.is_none()
+            && !blast_royal
             && !rules.promotes_to_royal[us.index()]
             && !checks_restricted
         {
@@ -153,6 +212,11 @@ impl Legality {
                 special: true,
                 drop_mate: None,
                 no_checks: false,
+                blast: false,
+                their_royal: None,
+                exact: false,
+                pinners: Lines(0),
+                checkers: Lines(0),
             };
         }
         match king {
@@ -178,6 +242,27 @@ impl Legality {
                         || drop_mate.is_some(),
                     drop_mate,
                     no_checks: checks_restricted,
+                    blast,
+                    their_royal,
+                    // Our royal piece attacked after the move is check,
+                    // and check makes it illegal: no explosions (kings
+                    // side by side), no royalty by count or by place.
+                    exact: rules.blast.is_none()
+                        && !rules.special_check
+                        && !rules.petrifying_royal
+                        && rules.pseudo_royal_limit.is_none(),
+                    // Worked out once per position where many moves
+                    // have lines to look at (racing kings' crowded
+                    // ranks); elsewhere piece by piece, move by move.
+                    pinners: if checks_restricted {
+                        Lines::new(pos, them, king)
+                    } else {
+                        Lines(u64::MAX)
+                    },
+                    checkers: match their_royal {
+                        Some(theirs) if checks_restricted => Lines::new(pos, us, theirs),
+                        _ => Lines(0),
+                    },
                 }
             }
             _ => Legality {
@@ -191,6 +276,11 @@ impl Legality {
                 special: true,
                 drop_mate: None,
                 no_checks: checks_restricted,
+                blast: false,
+                their_royal,
+                exact: false,
+                pinners: Lines(0),
+                checkers: Lines(0),
             },
         }
     }
@@ -199,40 +289,61 @@ impl Legality {
     /// it and look".
     #[inline]
     pub fn certainly_legal(&self, pos: &Position, m: Move) -> bool {
+        self.verdict(pos, m) == Some(true)
+    }
+
+    /// Whether `m` (pseudo-legal) is legal, where the attack map tells
+    /// for certain; `None` means "make it and look" ([`is_legal`]).
+    #[inline]
+    pub fn verdict(&self, pos: &Position, m: Move) -> Option<bool> {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
-            return false;
+            return None;
         }
-        if self.no_checks && may_give_check(pos, m) {
-            return false;
+        if self.all_legal && !m.is(flag::CAPTURE | flag::DROP | flag::PROMOTE) {
+            // Nothing of ours can be in check, and the rules judged before
+            // the move (`legal_before`, Lion trading) are about captures,
+            // drops and royal pieces.
+            return Some(true);
+        }
+        if self.no_checks && !pos.rules().variant.end.checking {
+            match may_give_check(pos, m, self.their_royal, self.checkers) {
+                Check::No => {}
+                Check::Gives => return Some(false),
+                Check::Maybe => return None,
+            }
+        }
+        if self.no_checks && m.is_drop() {
+            // Drops may not give check (`dropChecks = false`).
+            return None;
         }
         if m.is(flag::PROMOTE) && pos.rules().variant.promotion.sittuyin {
             // It may not give check, even by discovery: made and looked at.
-            return false;
+            return None;
         }
         let from = m.from();
         if self.special {
             // Rules beyond "is the king attacked": Lion trading, kings
             // whose royalty depends on where they stand, facing generals.
             if pos.rules().has_lions && takes_lion(pos, m) {
-                return false;
+                return None;
             }
             if !legal_before(pos, m) {
-                return false;
+                return None;
             }
             if self.all_legal {
-                return true;
+                return Some(true);
             }
             if self.kings_shift
                 && pos
                     .piece_on(from)
                     .is_some_and(|(_, p)| pos.rules().royal[usize::from(p.role.0)])
             {
-                return false;
+                return None;
             }
             if let Some(general) = self.facing
                 && may_face(pos, self.king, general, m)
             {
-                return false;
+                return None;
             }
             if let Some(king) = self.drop_mate
                 && m.is(flag::DROP)
@@ -243,15 +354,29 @@ impl Legality {
                 })
             {
                 // It might give mate: decided by making it.
-                return false;
+                return None;
             }
+        }
+        if self.blast && m.is(flag::CAPTURE) {
+            return self.blast_verdict(pos, m);
         }
         let them = pos.side_to_move().opponent();
         if from == self.king {
             // Nothing attacks the king, so no enemy ray runs through its
             // square unless some walk touches it; then the destination just
             // has to be free of attacks.
-            return !self.king_touched && !pos.attacked_by(m.to(), them);
+            // (With none touching it, an attacked destination stays
+            // attacked: the move is illegal.)
+            if self.king_touched {
+                return None;
+            }
+            return if !pos.attacked_by(m.to(), them) {
+                Some(true)
+            } else if self.exact && !m.is(flag::WALL | flag::GATE) && !pos.rules().has_lions {
+                Some(false)
+            } else {
+                None
+            };
         }
         // Vacating `from` can only extend enemy walks that pass it; the
         // destination, occupied before or not, blocks as much as before,
@@ -265,65 +390,212 @@ impl Legality {
                 let enemy = pos.slot(Position::slot_index(them, bit));
                 let trees = pos.rules().table.role_trees(them, enemy.role);
                 if !trees.monotone && aligned(g, enemy.sq, m.to(), self.king) {
-                    return false;
+                    return None;
                 }
             }
         }
-        let mut touching = pos.touched_by(from, them);
-        while touching != 0 {
-            let bit = touching.trailing_zeros() as usize;
-            touching &= touching - 1;
-            let enemy = pos.slot(Position::slot_index(them, bit));
-            let trees = pos.rules().table.role_trees(them, enemy.role);
-            if !trees.discovers {
+        if pos.touched_by(from, them) & self.pinners.0 == 0 {
+            return Some(true);
+        }
+        // A capture removes its victim: its walks do not count.
+        let victim = match pos.slot_at(m.to()) {
+            Some(slot) if m.is(flag::CAPTURE) => slot_bit(them, slot),
+            _ => 0,
+        };
+        match line_opens(pos, them, from, self.king, self.pinners, victim, m, &[]) {
+            Some(false) => Some(true),
+            Some(true) if self.exact && !m.is(flag::WALL | flag::GATE) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The verdict on capture `m` where captures explode: illegal if the
+    /// blast takes our royal piece, legal if it takes the enemy's (and
+    /// not ours), else legal if no enemy walk through a square the blast
+    /// (or the capturer) empties may reach our king. Nothing attacks our
+    /// king before the move (the fast test's premise), and enemy walks
+    /// are monotone: only emptied squares can lengthen them.
+    fn blast_verdict(&self, pos: &Position, m: Move) -> Option<bool> {
+        let (from, to) = (m.from(), m.to());
+        if from == self.king || m.is(flag::PROMOTE | flag::DROP) {
+            return None;
+        }
+        let rules = pos.rules();
+        let deltas = rules.blast?;
+        let (_, mover) = pos.piece_on(from)?;
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        // The squares the capture empties, besides `from`: the blast's
+        // centre (unless the capturer survives there) and the neighbours
+        // whose pieces the blast does not spare; and the enemy pieces it
+        // removes (their walks end with them).
+        let mut emptied = [0 as Sq; 10];
+        let mut n = 0;
+        let mut removed = 0u64;
+        let mut their_royal_gone = self.their_royal == Some(to);
+        if let Some(slot) = pos.slot_at(to) {
+            removed |= slot_bit(them, slot);
+        }
+        if !rules.blast_immune[usize::from(mover.role.0)] {
+            emptied[n] = to;
+            n += 1;
+        }
+        for d in deltas {
+            let s = (i32::from(to) + i32::from(d)) as Sq;
+            if s == from {
                 continue;
             }
-            if !trees.straight || aligned(g, enemy.sq, from, self.king) {
-                return false;
+            let Some((color, p)) = pos.piece_on(s) else {
+                continue;
+            };
+            if rules.blast_spared[usize::from(p.role.0)] {
+                continue;
+            }
+            if s == self.king {
+                return Some(false);
+            }
+            if color == them {
+                their_royal_gone |= self.their_royal == Some(s);
+                if let Some(slot) = pos.slot_at(s) {
+                    removed |= slot_bit(them, slot);
+                }
+            }
+            emptied[n] = s;
+            n += 1;
+        }
+        if their_royal_gone {
+            return Some(true);
+        }
+        let emptied = &emptied[..n];
+        for &s in std::iter::once(&from).chain(emptied) {
+            if line_opens(pos, them, s, self.king, self.pinners, removed, m, emptied) != Some(false)
+            {
+                return None;
             }
         }
-        true
+        Some(true)
     }
 }
 
-/// Whether `m` might give check, erring towards yes: the mover could
-/// strike the enemy king from where it lands, or a piece of ours whose
-/// walk passes the square it leaves lines up with the king. (Where checks
-/// are forbidden, the others need not be made to be tested.)
-fn may_give_check(pos: &Position, m: Move) -> bool {
-    let rare = flag::DROP | flag::CASTLE | flag::EP | flag::LOCUST | flag::PROMOTE | flag::GATE;
+/// `slot`'s bit among `color`'s slots (as [`Position::touched_by`] has them).
+#[inline]
+fn slot_bit(color: Color, slot: usize) -> u64 {
+    match slot.checked_sub(Position::slot_index(color, 0)) {
+        Some(bit) if bit < 64 && Position::slot_index(color, bit) == slot => 1 << bit,
+        _ => 0,
+    }
+}
+
+/// Whether once `m` is made (its mover off its square and on its
+/// destination, the squares of `emptied` empty too) a piece of `by` among
+/// `lines` (less those of `skip`, slot bits: a capture's victims) attacks
+/// `target` along a walk that visits `sq`, a square the move empties:
+/// `Some(false)` for certain not, `Some(true)` for certain, `None` when it
+/// cannot tell. A walk that passes no occupied square is walked again on
+/// the board as the move leaves it; the others are not told.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn line_opens(
+    pos: &Position,
+    by: Color,
+    sq: Sq,
+    target: Sq,
+    lines: Lines,
+    skip: u64,
+    m: Move,
+    emptied: &[Sq],
+) -> Option<bool> {
+    let touching = pos.touched_by(sq, by) & lines.0 & !skip;
+    if touching == 0 {
+        return Some(false);
+    }
+    lines_touching(pos, by, sq, target, touching, m, emptied)
+}
+
+/// [`line_opens`] for the pieces of `touching` (slot bits).
+#[inline(never)]
+fn lines_touching(
+    pos: &Position,
+    by: Color,
+    sq: Sq,
+    target: Sq,
+    mut touching: u64,
+    m: Move,
+    emptied: &[Sq],
+) -> Option<bool> {
     let rules = pos.rules();
-    let us = pos.side_to_move();
-    if m.is(rare) || rules.screens[us.index()] || rules.special_check {
-        return true;
-    }
-    let mut kings = pos.royals(us.opponent());
-    let Some(king) = kings.next() else {
-        return false;
-    };
-    if kings.next().is_some() {
-        return true;
-    }
-    let Some((_, mover)) = pos.piece_on(m.from()) else {
-        return true;
-    };
-    if rules.strikes[us.index()][usize::from(mover.role.0)].may_strike(m.to(), king)
-        && pos.would_attack(us, mover.role, m.to(), m.from(), king)
-    {
-        return true;
-    }
     let g = rules.geometry();
-    let mut touching = pos.touched_by(m.from(), us);
+    let mut told = true;
     while touching != 0 {
         let bit = touching.trailing_zeros() as usize;
         touching &= touching - 1;
-        let ours = pos.slot(Position::slot_index(us, bit));
-        let trees = rules.table.role_trees(us, ours.role);
-        if trees.discovers && (!trees.straight || aligned(g, ours.sq, m.from(), king)) {
-            return true;
+        let piece = pos.slot(Position::slot_index(by, bit));
+        let trees = rules.table.role_trees(by, piece.role);
+        if !trees.discovers
+            || (trees.straight && !aligned(g, piece.sq, sq, target))
+            || !rules.strikes[by.index()][usize::from(piece.role.0)].may_strike(piece.sq, target)
+        {
+            continue;
+        }
+        if !trees.monotone || m.is_drop() || (piece.virgin && trees.initial_root(piece.sq) != 0) {
+            told = false;
+            continue;
+        }
+        if pos.would_attack_after(by, piece.role, piece.sq, target, m, emptied) {
+            return Some(true);
         }
     }
-    false
+    told.then_some(false)
+}
+
+/// What [`may_give_check`] found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Check {
+    /// The move cannot give check.
+    No,
+    /// The mover attacks the enemy king from where it lands.
+    Gives,
+    /// It may give check: decided by making it.
+    Maybe,
+}
+
+/// Whether `m` gives check, erring towards maybe: the mover strikes the
+/// enemy king from where it lands (then it gives check for certain), or
+/// a piece of ours whose walk passes the square it leaves may strike the
+/// king with that square empty. (Where checks are forbidden, the moves
+/// that cannot give check need not be made to be tested, nor those that
+/// certainly do.)
+fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: Lines) -> Check {
+    let rare = flag::DROP
+        | flag::CASTLE
+        | flag::EP
+        | flag::LOCUST
+        | flag::PROMOTE
+        | flag::GATE
+        | flag::WALL;
+    let rules = pos.rules();
+    let us = pos.side_to_move();
+    if m.is(rare) || rules.screens[us.index()] || rules.special_check || rules.blast.is_some() {
+        return Check::Maybe;
+    }
+    let Some(king) = king else {
+        return Check::Maybe;
+    };
+    let (from, to) = (m.from(), m.to());
+    let Some(mover) = pos.slot_at(from) else {
+        return Check::Maybe;
+    };
+    let role = pos.slot(mover).role;
+    if rules.strikes[us.index()][usize::from(role.0)].may_strike(to, king)
+        && pos.would_attack(us, role, to, from, king)
+    {
+        return Check::Gives;
+    }
+    match line_opens(pos, us, from, king, lines, slot_bit(us, mover), m, &[]) {
+        Some(false) => Check::No,
+        Some(true) => Check::Gives,
+        None => Check::Maybe,
+    }
 }
 
 /// Whether `m` takes a piece of a Lion type (Chu's trading rules apply).
@@ -373,14 +645,9 @@ pub(crate) fn distance(g: &Geometry, a: Sq, b: Sq) -> u8 {
 }
 
 /// True if `c` lies beyond `b` on the line from `a` through `b`.
+#[inline]
 fn aligned(g: &Geometry, a: Sq, b: Sq, c: Sq) -> bool {
-    let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) = (g.coords(a), g.coords(b), g.coords(c))
-    else {
-        return true;
-    };
-    let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
-    let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
-    dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
+    g.beyond(a, b, c)
 }
 
 /// True if `m` (pseudo-legal) does not leave the mover's royal pieces

@@ -165,11 +165,18 @@ impl Position {
         vacated: crate::types::Sq,
         mut found: impl FnMut(crate::types::Sq),
     ) {
-        self.reach(color, role, origin, vacated, |sq, class, kind| {
-            if class == EMPTY && kind & entry::QUIET != 0 {
-                found(sq);
-            }
-        });
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            None,
+            |sq, class, kind| {
+                if class == EMPTY && kind & entry::QUIET != 0 {
+                    found(sq);
+                }
+            },
+        );
     }
 
     /// Whether a `color` `role` piece on `origin` would attack `target`,
@@ -184,10 +191,61 @@ impl Position {
         target: crate::types::Sq,
     ) -> bool {
         let mut hit = false;
-        self.reach(color, role, origin, vacated, |sq, _, kind| {
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            Some(target),
+            |sq, _, kind| {
+                hit |= sq == target && kind & entry::ATTACK != 0;
+            },
+        );
+        hit
+    }
+
+    /// Whether a `color` `role` piece on `origin` would attack `target`
+    /// after move `m` (its mover off `m.from()`, on `m.to()`), with the
+    /// squares of `emptied` empty too: a line opened by a move, found
+    /// without making it. Nothing is said of a piece's moves from its
+    /// start square (the caller's business).
+    pub(crate) fn would_attack_after(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        target: crate::types::Sq,
+        m: crate::types::Move,
+        emptied: &[crate::types::Sq],
+    ) -> bool {
+        let (from, to) = (usize::from(m.from()), usize::from(m.to()));
+        let mover = self.board[from];
+        let view = |t: usize| {
+            if t == from || emptied.iter().any(|&e| usize::from(e) == t) {
+                0
+            } else if t == to {
+                mover
+            } else {
+                self.board[t]
+            }
+        };
+        let mut hit = false;
+        self.reach(color, role, origin, view, Some(target), |sq, _, kind| {
             hit |= sq == target && kind & entry::ATTACK != 0;
         });
         hit
+    }
+
+    /// The board as [`Position::reach`] views it with `vacated` empty.
+    #[inline(always)]
+    fn vacated(&self, vacated: crate::types::Sq) -> impl Fn(usize) -> u8 + '_ {
+        move |t| {
+            if t == usize::from(vacated) {
+                0
+            } else {
+                self.board[t]
+            }
+        }
     }
 
     /// Whether a `color` `role` piece on `origin` would attack an enemy
@@ -200,24 +258,38 @@ impl Position {
         vacated: crate::types::Sq,
     ) -> bool {
         let mut hit = false;
-        self.reach(color, role, origin, vacated, |_, class, kind| {
-            hit |= class == FOE && kind & entry::ATTACK != 0;
-        });
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            None,
+            |_, class, kind| {
+                hit |= class == FOE && kind & entry::ATTACK != 0;
+            },
+        );
         hit
     }
 
-    /// A walk like [`Position::walk`] that marks nothing: each visited
-    /// square with its occupancy class and visit record, passed to
-    /// `visit`, but not those reached after a capture in passing.
+    /// A walk like [`Position::walk`] that marks nothing, on the board as
+    /// `view` shows it (the board code of each padded square): each
+    /// visited square with its occupancy class and visit record, passed
+    /// to `visit`, but not those reached after a capture in passing.
+    #[inline(always)]
     fn reach(
         &self,
         color: crate::types::Color,
         role: crate::types::Role,
         origin: crate::types::Sq,
-        vacated: crate::types::Sq,
+        view: impl Fn(usize) -> u8,
+        toward: Option<crate::types::Sq>,
         mut visit: impl FnMut(crate::types::Sq, usize, u8),
     ) {
         let trees = self.rules.table.role_trees(color, role);
+        // Where only `toward` matters, a straight walk need not follow a
+        // line that does not lead there.
+        let toward = toward.filter(|_| trees.straight);
+        let g = self.rules.geometry();
         let cells = &self.rules.table.cells;
         let friend_high = (color.index() as u8) + 1;
         let stopped_by = self.rules.stopped_by_own_kind[usize::from(role.0)].then_some(role);
@@ -231,14 +303,11 @@ impl Position {
         loop {
             let cell = &cells[i];
             let t = (i32::from(origin) + i32::from(cell.delta)) as usize;
-            let code = self.board[t];
+            let code = view(t);
             let mut next = 0u32;
             let mut next_took = took;
             if code != EDGE {
-                let class = if code == 0
-                    || t == usize::from(vacated)
-                    || cell.flags & cell_flags::ORIGIN != 0
-                {
+                let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
                     EMPTY
                 } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
                     FRIEND
@@ -255,6 +324,12 @@ impl Position {
                     visit(t as crate::types::Sq, class, kind);
                 }
                 next = if stopped { 0 } else { cell.next[class] };
+                if let Some(target) = toward
+                    && (t == usize::from(target)
+                        || !g.beyond(origin, t as crate::types::Sq, target))
+                {
+                    next = 0;
+                }
                 if takes_in_passing(cell.flags, class) {
                     next_took = true;
                 }

@@ -24,6 +24,9 @@ pub struct Geometry {
     pub stride: i32,
     /// Number of padded squares.
     pub size: usize,
+    /// (file, rank) of each padded index, `[u8::MAX; 2]` for guard
+    /// squares: what `coords` looks up.
+    xy: Box<[[u8; 2]]>,
 }
 
 impl Geometry {
@@ -31,12 +34,26 @@ impl Geometry {
         let pad = longest_step.max(1);
         let stride = i32::from(width) + i32::from(pad);
         let rows = i32::from(height) + 2 * i32::from(pad);
+        let size = (rows * stride + i32::from(pad)) as usize;
+        let xy = (0..size)
+            .map(|sq| {
+                let i = sq as i32 - i32::from(pad);
+                let (row, col) = (i.div_euclid(stride), i.rem_euclid(stride));
+                let rank = row - i32::from(pad);
+                if col < i32::from(width) && (0..i32::from(height)).contains(&rank) {
+                    [col as u8, rank as u8]
+                } else {
+                    [u8::MAX; 2]
+                }
+            })
+            .collect();
         Geometry {
             width,
             height,
             pad,
             stride,
-            size: (rows * stride + i32::from(pad)) as usize,
+            size,
+            xy,
         }
     }
 
@@ -52,12 +69,26 @@ impl Geometry {
     }
 
     /// (file, rank) of a padded index, or `None` for a guard square.
+    #[inline]
     pub fn coords(&self, sq: Sq) -> Option<(u8, u8)> {
-        let i = i32::from(sq) - i32::from(self.pad);
-        let (row, col) = (i.div_euclid(self.stride), i.rem_euclid(self.stride));
-        let rank = row - i32::from(self.pad);
-        (col < i32::from(self.width) && (0..i32::from(self.height)).contains(&rank))
-            .then_some((col as u8, rank as u8))
+        match self.xy.get(usize::from(sq)) {
+            Some(&[f, r]) if f != u8::MAX => Some((f, r)),
+            _ => None,
+        }
+    }
+
+    /// True if `c` lies beyond `b` on the line from `a` through `b`
+    /// (true too where a square is off the board: "cannot tell").
+    #[inline]
+    pub fn beyond(&self, a: Sq, b: Sq, c: Sq) -> bool {
+        let (Some((ax, ay)), Some((bx, by)), Some((cx, cy))) =
+            (self.coords(a), self.coords(b), self.coords(c))
+        else {
+            return true;
+        };
+        let (dx, dy) = (i32::from(bx) - i32::from(ax), i32::from(by) - i32::from(ay));
+        let (ex, ey) = (i32::from(cx) - i32::from(bx), i32::from(cy) - i32::from(by));
+        dx * ey == dy * ex && dx * ex >= 0 && dy * ey >= 0 && (ex, ey) != (0, 0)
     }
 
     /// Square-number difference of a step (dx, dy).
