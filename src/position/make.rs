@@ -3,9 +3,10 @@
 //! Both directions follow the same plan: collect the squares the move
 //! changes, take every piece whose walk touches one of them (plus the pieces
 //! that move or are captured) off the maps, change the board, and walk the
-//! living ones again. The two directions are kept in one file, a little
-//! over 800 lines, because each step of `unmake` undoes a step of `make`
-//! and they must be read side by side.
+//! living ones again. The two directions are kept in one file because
+//! each step of `unmake` undoes a step of `make` and they must be read
+//! side by side; the walk records they keep are in `records.rs`, the
+//! rights they end or give in `rights.rs`.
 
 use super::flip::Flips;
 use super::{Change, EpState, Position, Slot};
@@ -89,45 +90,9 @@ fn mask_key(keys: &[[u64; 32]; 2], old: [u32; 2], new: [u32; 2]) -> u64 {
     key
 }
 
-/// Set one slot's attack and quiet bits on a square from its entry kind
-/// (its touch bit stays).
-#[inline]
-fn set_bits(m: &mut super::SquareMap, c: usize, bit: u64, kind: u8) {
-    use super::attack::entry;
-    m.attack[c] = (m.attack[c] & !bit) | (bit * u64::from(kind & entry::ATTACK));
-    m.quiet[c] = (m.quiet[c] & !bit) | (bit * u64::from((kind & entry::QUIET) >> 1));
-}
-
 impl Position {
     fn slot_on(&self, sq: Sq) -> usize {
         usize::from(self.board[usize::from(sq)]) - 1
-    }
-
-    /// Slots whose walks visit `sq`, as (white bits, black bits).
-    #[inline]
-    fn touching(&self, sq: Sq) -> [u64; 2] {
-        self.map[usize::from(sq)].touch
-    }
-
-    fn unwalk_all(&mut self, affected: [u64; 2]) {
-        for (c, mut bits) in affected.into_iter().enumerate() {
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.unwalk(c * SLOTS_PER_SIDE + b);
-            }
-        }
-    }
-
-    fn walk_all(&mut self, affected: [u64; 2]) {
-        for (c, bits) in affected.into_iter().enumerate() {
-            let mut bits = bits & self.alive[c];
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.walk(c * SLOTS_PER_SIDE + b);
-            }
-        }
     }
 
     /// Squares of the pieces a move captures.
@@ -507,65 +472,20 @@ impl Position {
             }
         }
         if self.rules.variant.drops.gating {
-            // A gate closes when its piece leaves or is taken.
-            let g = self.rules.geometry();
             let mut left: ArrayVec<Sq, 12> = ArrayVec::new();
             left.push(from);
             left.extend(castle_rook.map(|(rook_sq, _)| rook_sq));
             left.extend(victims.iter().copied());
-            for sq in left {
-                if let Some((f, r)) = g.coords(sq) {
-                    for col in Color::BOTH {
-                        if r == Self::gate_rank(g, col) {
-                            self.gates[col.index()] &= !(1 << f);
-                        }
-                    }
-                }
-            }
-            if self.rules.variant.drops.cambodian_moves {
-                self.rook_takes_king_leap(us, mover.role, to);
-            }
+            self.close_gates(us, &left, mover.role, to);
             key ^= mask_key(&z.gates, undo.gates, self.gates);
         }
 
-        // Castling rights: the king's move ends them; moving from or onto a
-        // partner's square ends that one.
-        if let Some(c) = &self.rules.castling
-            && !m.is_pass()
-        {
-            if castling_king_moves {
-                self.castle[us.index()] = 0;
-            }
-            let opposite = self
-                .rules
-                .variant
-                .castling
-                .as_ref()
-                .is_some_and(|v| v.opposite);
-            if opposite && m.is(flag::CASTLE) {
-                // The opponent may no longer castle on this side.
-                let them = us.opponent();
-                let (kingside, queenside) = self.castling_side_masks(them);
-                self.castle[them.index()] &= if m.aux() > m.from() {
-                    !kingside
-                } else {
-                    !queenside
-                };
-            }
-            let g = self.rules.geometry();
+        if self.rules.castling.is_some() && !m.is_pass() {
             let mut touched: ArrayVec<Sq, 12> = ArrayVec::new();
             touched.push(from);
             touched.push(to);
             touched.extend(victims.iter().copied());
-            for s in touched {
-                if let Some((f, r)) = g.coords(s) {
-                    for col in Color::BOTH {
-                        if r == c.rank[col.index()] {
-                            self.castle[col.index()] &= !(1 << f);
-                        }
-                    }
-                }
-            }
+            self.end_castling_rights(us, m, castling_king_moves, &touched);
         }
         key ^= mask_key(&z.castling, undo.castle, self.castle);
 
@@ -905,71 +825,6 @@ impl Position {
         undo
     }
 
-    /// Cambodian chess: a rook of `us` that moved to `to`, on the file or
-    /// rank of the enemy king still on its gate, takes the king's leap
-    /// (Fairy-Stockfish counts the line as if the board were empty).
-    fn rook_takes_king_leap(&mut self, us: Color, role: Role, to: Sq) {
-        if self.rules.variant.pieces[usize::from(role.0)].key != "rook" {
-            return;
-        }
-        let them = us.opponent();
-        let g = self.rules.geometry();
-        let (Some(king), Some((tf, tr))) = (self.royals(them).next(), g.coords(to)) else {
-            return;
-        };
-        let Some((kf, kr)) = g.coords(king) else {
-            return;
-        };
-        if kr == Self::gate_rank(g, them)
-            && self.gates[them.index()] & (1 << kf) != 0
-            && (kf == tf || kr == tr)
-        {
-            self.gates[them.index()] &= !(1 << kf);
-        }
-    }
-
-    /// `castlingDroppedPiece`: a castling king dropped on its start square
-    /// gains the rights of the castling rooks in the corners of its rank;
-    /// a castling rook dropped in a corner, with the king already there,
-    /// gains its own.
-    fn castle_dropped(&mut self, us: Color, placed: Role, to: Sq) {
-        let (Some(c), Some(v)) = (
-            self.rules.castling.as_ref(),
-            self.rules.variant.castling.as_ref(),
-        ) else {
-            return;
-        };
-        let g = self.rules.geometry();
-        let rank = c.rank[us.index()];
-        let Some((file, r)) = g.coords(to) else {
-            return;
-        };
-        if r != rank {
-            return;
-        }
-        let corners = [0, g.width - 1];
-        let ours = |sq: Sq, pred: &dyn Fn(Role) -> bool| {
-            self.piece_on(sq)
-                .is_some_and(|(col, p)| col == us && pred(p.role))
-        };
-        let is_rook = |role: Role| c.rook_role[us.index()][usize::from(role.0)];
-        let is_king = |role: Role| role == c.king_role[us.index()];
-        let mut gained = 0u32;
-        if is_king(placed) && file == v.king_file {
-            for f in corners {
-                if ours(g.sq(f, rank), &is_rook) {
-                    gained |= 1 << f;
-                }
-            }
-        } else if is_rook(placed)
-            && corners.contains(&file)
-            && ours(g.sq(v.king_file, rank), &is_king)
-        {
-            gained |= 1 << file;
-        }
-        self.castle[us.index()] |= gained;
-    }
-
     /// Take back a drop made with `make_drop`.
     fn unmake_drop(&mut self, m: Move, undo: &Undo) {
         self.side = self.side.opponent();
@@ -1003,157 +858,6 @@ impl Position {
         }
         affected[them.index()] |= f.lost;
         affected[us.index()] |= f.gained;
-    }
-
-    /// Of the `affected` slots, the living leapers (see
-    /// [`LeapTable`](crate::trajectory::LeapTable)) that the move leaves
-    /// where they are (not in `moving`).
-    fn staying_leapers(&self, affected: [u64; 2], moving: [u64; 2]) -> [u64; 2] {
-        let mut out = [0u64; 2];
-        for c in 0..2 {
-            let mut bits = affected[c] & !moving[c] & self.alive[c];
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let role = self.slots[c * SLOTS_PER_SIDE + b].role;
-                if self.rules.leaps[c][usize::from(role.0)].is_some() {
-                    out[c] |= 1 << b;
-                }
-            }
-        }
-        out
-    }
-
-    /// Rewrite the record entries of `leapers` whose squares changed
-    /// occupancy class, and their attack-map bits, saving the old kinds.
-    fn patch_leapers(&mut self, leapers: [u64; 2]) {
-        let Position {
-            rules,
-            board,
-            map,
-            records,
-            rec_len,
-            slots,
-            patches,
-            cap,
-            ..
-        } = self;
-        for (c, mut bits) in leapers.into_iter().enumerate() {
-            // Board codes of friends are 1..=64 for White, 65..=128 for Black.
-            let friend_high = (c as u8) + 1;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let slot = c * SLOTS_PER_SIDE + b;
-                let piece = slots[slot];
-                let Some(table) = &rules.leaps[c][usize::from(piece.role.0)] else {
-                    continue;
-                };
-                let origin = i32::from(piece.sq);
-                let bit = 1u64 << b;
-                let base = slot * *cap;
-                for k in 0..usize::from(rec_len[slot]) {
-                    let e = &mut records[base + k];
-                    let t = usize::from(e.sq);
-                    let code = board[t];
-                    let class = if code == 0 {
-                        crate::trajectory::EMPTY
-                    } else if code == super::WALL || ((code - 1) >> 6) + 1 == friend_high {
-                        crate::trajectory::FRIEND
-                    } else {
-                        crate::trajectory::FOE
-                    };
-                    let kind = if code == super::WALL {
-                        0
-                    } else {
-                        table.visit(t as i32 - origin)[class]
-                    };
-                    if kind != e.kind {
-                        patches.push(super::Patch {
-                            slot: slot as u8,
-                            kind: e.kind,
-                            index: k as u16,
-                        });
-                        e.kind = kind;
-                        set_bits(&mut map[t], c, bit, kind);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Undo the rewrites `patch_leapers` made from `from` on.
-    fn unpatch(&mut self, from: usize) {
-        while self.patches.len() > from {
-            let Some(p) = self.patches.pop() else { break };
-            let slot = usize::from(p.slot);
-            let e = &mut self.records[slot * self.cap + usize::from(p.index)];
-            e.kind = p.kind;
-            let t = usize::from(e.sq);
-            set_bits(
-                &mut self.map[t],
-                Self::slot_color(slot).index(),
-                Self::bit(slot),
-                p.kind,
-            );
-        }
-    }
-
-    /// Push the walk records of `affected` slots, each behind a header
-    /// entry holding its slot and length.
-    fn save_records(&mut self, affected: [u64; 2]) {
-        for (c, mut bits) in affected.into_iter().enumerate() {
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let slot = c * SLOTS_PER_SIDE + b;
-                let len = self.rec_len[slot];
-                let start = slot * self.cap;
-                self.saved.push(super::Entry {
-                    sq: slot as u16,
-                    kind: 0,
-                    aux: len,
-                });
-                self.saved
-                    .extend_from_slice(&self.records[start..start + usize::from(len)]);
-            }
-        }
-    }
-
-    /// Put back what `save_records` saved from `from` on, and mark the maps.
-    fn restore_records(&mut self, affected: [u64; 2], from: usize) {
-        let mut i = from;
-        while i < self.saved.len() {
-            let header = self.saved[i];
-            let slot = usize::from(header.sq);
-            let len = usize::from(header.aux);
-            let start = slot * self.cap;
-            self.records[start..start + len].copy_from_slice(&self.saved[i + 1..i + 1 + len]);
-            self.rec_len[slot] = len as u16;
-            let c = Self::slot_color(slot).index();
-            let bit = Self::bit(slot);
-            for e in &self.records[start..start + len] {
-                let m = &mut self.map[usize::from(e.sq)];
-                m.touch[c] |= bit;
-                if e.kind & super::entry::ATTACK != 0 {
-                    m.attack[c] |= bit;
-                }
-                if e.kind & super::entry::QUIET != 0 {
-                    m.quiet[c] |= bit;
-                }
-            }
-            i += 1 + len;
-        }
-        debug_assert_eq!(affected[0].count_ones() + affected[1].count_ones(), {
-            let mut n = 0;
-            let mut j = from;
-            while j < self.saved.len() {
-                n += 1;
-                j += 1 + usize::from(self.saved[j].aux);
-            }
-            n
-        });
-        self.saved.truncate(from);
     }
 
     /// A piece of a Lion type, born one or promoted to one (a Kirin that

@@ -14,6 +14,8 @@ mod fen;
 mod flip;
 mod goals;
 mod make;
+mod records;
+mod rights;
 pub mod rules;
 mod scratch;
 
