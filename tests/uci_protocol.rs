@@ -166,3 +166,39 @@ fn bad_input_gets_info_strings_and_keeps_the_game() {
     let best = best.split_whitespace().nth(1).expect("a move").to_string();
     assert!(legal_after("normal", &["e2e4", "e7e5"], &best), "{best}");
 }
+
+/// Garbage through the UCI loop in-process: bytes that are no UTF-8, a
+/// line over the length limit, FENs for another board, moves of another
+/// variant, options out of range. Every bad line gets an `info string`,
+/// and the engine still answers `isready`.
+#[test]
+fn hostile_input_is_answered_and_survived() {
+    let mut script: Vec<u8> = Vec::new();
+    script.extend_from_slice(b"uci\n\xff\xfe\x00garbage\n");
+    script.extend_from_slice(&vec![b'x'; 70_000]);
+    script.extend_from_slice(b"\n");
+    for line in [
+        "setoption name UCI_Variant value xiangqi",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "position startpos moves e2e4",
+        "position startpos moves h3e3 h10g8 @@@@ a1a1",
+        "setoption name Hash value 0",
+        "setoption name Threads value 100000",
+        "setoption name VariantPath value /no/such/file.ini",
+        "go movetime -5 depth -3 nodes",
+        "setoption name UCI_Variant value shogi",
+        "position startpos moves P@e5 7g7f",
+        "isready",
+    ] {
+        script.extend_from_slice(line.as_bytes());
+        script.push(b'\n');
+    }
+    let out = griffon::uci::run_script(&script).expect("the engine starts");
+    let out = String::from_utf8(out).expect("the engine writes UTF-8");
+    let errors = out
+        .lines()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert!(errors >= 8, "{out}");
+    assert!(out.lines().any(|l| l == "readyok"), "{out}");
+}
