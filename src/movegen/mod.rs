@@ -149,7 +149,8 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
         // Pieces that never promote nor reach a square twice take the short road.
         let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
         let demotes_to = if piece.promoted {
-            rules.demoted_type[role]
+            // To what it promoted from: several types may share a promoted one.
+            rules.demoted_type[role].map(|_| piece.base)
         } else {
             None
         };

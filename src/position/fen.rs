@@ -201,6 +201,7 @@ impl Position {
                     role: piece.role,
                     virgin,
                     promoted: piece.promoted,
+                    base: piece.base,
                 };
                 pos.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
                 pos.board[usize::from(sq)] = (slot + 1) as u8;
@@ -422,8 +423,8 @@ impl Position {
                 // A shogi-style promoted piece is written `+` and the letter
                 // of what it promoted from.
                 match variant.promotion.promoted_from(p.role) {
-                    Some(base) if p.promoted => {
-                        format!("+{}", variant.piece(base).letter.for_color(color))
+                    Some(_) if p.promoted => {
+                        format!("+{}", variant.piece(p.base).letter.for_color(color))
                     }
                     // In drop games a promoted piece returns to hand as a
                     // pawn: Fairy-Stockfish's `Q~`.
