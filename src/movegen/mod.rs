@@ -388,6 +388,14 @@ fn push(
         }
         return;
     }
+    // An en passant capture never promotes, even into the zone and where
+    // promotion is mandatory: Fairy-Stockfish's en passant is a move kind
+    // of its own, with no promotion (pychess: pawns cannot promote when
+    // capturing en passant).
+    if flags & flag::EP != 0 {
+        add(list, first, dedupe, Move::new(from, to, aux, None, flags));
+        return;
+    }
     // Sittuyin's pawns promote by moves of their own (`sittuyin`), not
     // by reaching the zone.
     let pawn_promotes = rules.promotes[us.index()][r]
