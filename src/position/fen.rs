@@ -180,7 +180,11 @@ impl Position {
                 let sq = g.sq(file, rank);
                 let r = usize::from(piece.role.0);
                 let pawn = rules.promotes[c][r];
+                // Only inside its promotion zone: a pawn may stand on the
+                // last rank outside it (argess's zone is three corner
+                // squares; a sideways-moving pawn gets there unpromoted).
                 if pawn
+                    && rules.promotion_zone[c][usize::from(sq)]
                     && rules.must_promote[c][usize::from(sq)]
                     && !rules.promotion_choices[c].is_empty()
                 {
