@@ -530,8 +530,8 @@ pub(super) fn edit_commands(pos: &Position) -> Result<Vec<String>, String> {
                 // Edit mode takes the letter in upper case for either
                 // colour (`c` switches), `+` before a promoted piece.
                 let base = match variant.promotion.promoted_from(p.role) {
-                    Some(base) if p.promoted => {
-                        format!("+{}", variant.piece(base).letter.for_color(Color::White))
+                    Some(_) if p.promoted => {
+                        format!("+{}", variant.piece(p.base).letter.for_color(Color::White))
                     }
                     _ => variant.piece(p.role).letter.for_color(Color::White),
                 };

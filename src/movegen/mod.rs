@@ -149,7 +149,8 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
         // Pieces that never promote nor reach a square twice take the short road.
         let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
         let demotes_to = if piece.promoted {
-            rules.demoted_type[role]
+            // To what it promoted from: several types may share a promoted one.
+            rules.demoted_type[role].map(|_| piece.base)
         } else {
             None
         };
@@ -385,6 +386,14 @@ fn push(
         if on_capture && !rules.variant.promotion.piece_mandatory {
             add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         }
+        return;
+    }
+    // An en passant capture never promotes, even into the zone and where
+    // promotion is mandatory: Fairy-Stockfish's en passant is a move kind
+    // of its own, with no promotion (pychess: pawns cannot promote when
+    // capturing en passant).
+    if flags & flag::EP != 0 {
+        add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         return;
     }
     // Sittuyin's pawns promote by moves of their own (`sittuyin`), not

@@ -180,7 +180,11 @@ impl Position {
                 let sq = g.sq(file, rank);
                 let r = usize::from(piece.role.0);
                 let pawn = rules.promotes[c][r];
+                // Only inside its promotion zone: a pawn may stand on the
+                // last rank outside it (argess's zone is three corner
+                // squares; a sideways-moving pawn gets there unpromoted).
                 if pawn
+                    && rules.promotion_zone[c][usize::from(sq)]
                     && rules.must_promote[c][usize::from(sq)]
                     && !rules.promotion_choices[c].is_empty()
                 {
@@ -201,6 +205,7 @@ impl Position {
                     role: piece.role,
                     virgin,
                     promoted: piece.promoted,
+                    base: piece.base,
                 };
                 pos.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
                 pos.board[usize::from(sq)] = (slot + 1) as u8;
@@ -422,8 +427,8 @@ impl Position {
                 // A shogi-style promoted piece is written `+` and the letter
                 // of what it promoted from.
                 match variant.promotion.promoted_from(p.role) {
-                    Some(base) if p.promoted => {
-                        format!("+{}", variant.piece(base).letter.for_color(color))
+                    Some(_) if p.promoted => {
+                        format!("+{}", variant.piece(p.base).letter.for_color(color))
                     }
                     // In drop games a promoted piece returns to hand as a
                     // pawn: Fairy-Stockfish's `Q~`.

@@ -183,8 +183,14 @@ impl Position {
                 .first()
                 .copied()
                 .unwrap_or(s.role)
+        } else if s.promoted {
+            // Shogi-style: what it promoted from (one of several types
+            // that may promote to the same one).
+            self.rules.hand_role[usize::from(s.base.0)]
         } else {
-            self.rules.hand_role[usize::from(s.role.0)]
+            // Unpromoted: as itself, even where it is also some type's
+            // promoted form (gold in shogi variants).
+            self.rules.variant.drops.capture_hand_type[usize::from(s.role.0)].unwrap_or(s.role)
         }
     }
 
@@ -402,6 +408,13 @@ impl Position {
             role: new_role,
             virgin: pawn && self.rules.double_step_region[us.index()][usize::from(to)],
             promoted: now_promoted,
+            // What a piece promoted now promoted from; kept while it stays
+            // promoted.
+            base: match (now_promoted, mover.promoted) {
+                (true, false) => mover.role,
+                (true, true) => mover.base,
+                (false, _) => new_role,
+            },
         };
         if undo.exploded {
             self.alive[us.index()] &= !Self::bit(mover_slot);
@@ -440,6 +453,7 @@ impl Position {
                 role,
                 virgin: false,
                 promoted: false,
+                base: role,
             };
             self.alive[us.index()] |= Self::bit(slot);
             self.board[usize::from(sq)] = (slot + 1) as u8;
@@ -779,6 +793,7 @@ impl Position {
             role: placed,
             virgin: pawn && rules.double_step_region[us.index()][usize::from(to)],
             promoted,
+            base: role,
         };
         self.alive[us.index()] |= Self::bit(slot);
         self.board[usize::from(to)] = (slot + 1) as u8;

@@ -47,6 +47,9 @@ pub struct Slot {
     pub virgin: bool,
     /// Came from a promotion (reverts when captured in drop games).
     pub promoted: bool,
+    /// While shogi-promoted, the type it promoted from (what it demotes
+    /// to and returns to hand as); its own role otherwise.
+    pub base: Role,
 }
 
 const NO_SLOT: Slot = Slot {
@@ -54,6 +57,7 @@ const NO_SLOT: Slot = Slot {
     role: Role(0),
     virgin: false,
     promoted: false,
+    base: Role(0),
 };
 
 /// Which rule other than mate ended a game ([`Position::rule_outcome`]).

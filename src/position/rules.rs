@@ -559,6 +559,10 @@ impl Rules {
                             .any(|p| p.role.0 as usize == r)
                     {
                         v[usize::from(h.0)] = true;
+                        // Unpromoted, it returns as itself.
+                        if drops.capture_hand_type[r].is_none() {
+                            v[r] = true;
+                        }
                     }
                 }
                 v

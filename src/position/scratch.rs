@@ -25,6 +25,7 @@ impl Position {
                 role,
                 virgin: false,
                 promoted: false,
+                base: role,
             };
             self.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
             self.board[usize::from(sq)] = (slot + 1) as u8;

@@ -15,6 +15,9 @@ pub struct Piece {
     pub role: Role,
     /// Marked `~` in the FEN: reverts to a pawn when captured in drop games.
     pub promoted: bool,
+    /// The type it promoted from, for a shogi-style promoted piece (`+X`:
+    /// X); its own role otherwise. Several types may promote to one.
+    pub base: Role,
 }
 
 /// A piece's name in FENs and variant files: an ASCII letter, optionally

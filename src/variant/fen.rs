@@ -377,7 +377,8 @@ fn parse_board(
             if tilde {
                 rest = &rest[1..];
             }
-            let role = match role_of(letter) {
+            let unpromoted = role_of(letter);
+            let role = match unpromoted {
                 // `+X`: X's promoted form (shogi).
                 Some(base) if promoted_prefix => match promote(base) {
                     Some(r) => Some(r),
@@ -399,6 +400,11 @@ fn parse_board(
                         color,
                         role,
                         promoted: tilde || promoted_prefix,
+                        base: if promoted_prefix {
+                            unpromoted.unwrap_or(role)
+                        } else {
+                            role
+                        },
                     });
                 }
                 Some(_) => {}
@@ -438,6 +444,7 @@ fn parse_holdings(
                         color,
                         role,
                         promoted: false,
+                        base: role,
                     }),
                     None => errors.push(FenError::BadHoldings(text.to_string())),
                 }
