@@ -401,12 +401,7 @@ fn push(
     let pawn_promotes = rules.promotes[us.index()][r]
         && rules.promotion_zone[us.index()][usize::from(to)]
         && !rules.variant.promotion.sittuyin;
-    if shogi
-        && pawn_promotes
-        && let Some(target) = rules.promoted_type[r]
-    {
-        // A pawn that also has a promoted type (wolf chess's pawn, whose
-        // is the elephant): on reaching its zone it may become that too.
+    if pawn_promotes {
         promotion_choices(
             pos,
             list,
@@ -414,12 +409,16 @@ fn push(
             dedupe,
             Move::new(from, to, aux, None, flags),
         );
-        add(
-            list,
-            first,
-            dedupe,
-            Move::new(from, to, aux, Some(target), flags | flag::PROMOTE),
-        );
+        // A pawn that also has a promoted type (wolf chess's pawn, whose
+        // is the elephant): on reaching its zone it may become that too.
+        if shogi && let Some(target) = rules.promoted_type[r] {
+            add(
+                list,
+                first,
+                dedupe,
+                Move::new(from, to, aux, Some(target), flags | flag::PROMOTE),
+            );
+        }
         if !rules.must_promote[us.index()][usize::from(to)] {
             add(list, first, dedupe, Move::new(from, to, aux, None, flags));
         }
@@ -453,19 +452,6 @@ fn push(
             return;
         }
         add(list, first, dedupe, Move::new(from, to, aux, None, flags));
-        return;
-    }
-    if pawn_promotes {
-        promotion_choices(
-            pos,
-            list,
-            first,
-            dedupe,
-            Move::new(from, to, aux, None, flags),
-        );
-        if !rules.must_promote[us.index()][usize::from(to)] {
-            add(list, first, dedupe, Move::new(from, to, aux, None, flags));
-        }
         return;
     }
     add(list, first, dedupe, Move::new(from, to, aux, None, flags));

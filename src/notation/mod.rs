@@ -22,6 +22,6 @@ pub mod pgn;
 pub mod san;
 pub mod square;
 
-pub use moves::{MoveError, move_text, parse_move};
+pub use moves::{MoveError, move_text, parse_move, xboard_491_writes};
 pub use san::parse_any;
 pub use square::{parse_square_text, square_text};

@@ -102,6 +102,14 @@ pub(crate) fn castling_king_leaps(g: &Geometry, m: Move) -> bool {
     }
 }
 
+/// Whether XBoard 4.9.1 can write `m`: not a promoted drop (its drop
+/// syntax has no promotion), not a promotion where the piece stands (it
+/// takes a move to its own square for none).
+pub fn xboard_491_writes(m: Move) -> bool {
+    let in_place = !m.is_drop() && m.from() == m.to();
+    m.promotion().is_none() || !(m.is_drop() || in_place)
+}
+
 /// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
 /// for a shogi-style promotion (to a type that is some piece's promoted
 /// form), else the new type's letter: a chess promotion (`e7e8q`) or a

@@ -10,6 +10,7 @@ use crate::eval::{Evaluator, MATE, Score};
 use crate::judge::{self, ChaseWatch, Past, Seen, Shuttle};
 use crate::movegen::generate_legal;
 use crate::nnue::{Accumulators, Network};
+use crate::notation;
 use crate::position::Position;
 use crate::tablebase::probe::Tablebases;
 use crate::types::{Move, MoveList};
@@ -87,13 +88,6 @@ pub(super) struct Thread<'a> {
     pub(super) xboard_cannot_write: bool,
 }
 
-/// Whether XBoard 4.9.1 can write `m`: not a promoted drop, not a
-/// promotion where the piece stands.
-fn xboard_writes(m: Move) -> bool {
-    let in_place = !m.is_drop() && m.from() == m.to();
-    m.promotion().is_none() || !(m.is_drop() || in_place)
-}
-
 impl<'a> Thread<'a> {
     pub(super) fn new(
         sh: &'a Shared<'a>,
@@ -128,7 +122,7 @@ impl<'a> Thread<'a> {
 
     /// The root may not play `m`.
     pub(super) fn root_excluded(&self, m: Move) -> bool {
-        self.sh.excluded.contains(&m) || self.xboard_cannot_write && !xboard_writes(m)
+        self.sh.excluded.contains(&m) || self.xboard_cannot_write && !notation::xboard_491_writes(m)
     }
 
     /// Iterative deepening; helper `id` starts one ply deeper when odd, so
@@ -154,10 +148,10 @@ impl<'a> Thread<'a> {
         // Any legal move is better than none if time runs out at once.
         let mut root_moves = MoveList::new();
         generate_legal(&mut pos, &mut root_moves);
-        self.xboard_cannot_write = false;
-        root_moves.retain(|m| !self.root_excluded(*m));
-        self.xboard_cannot_write =
-            self.sh.xboard_moves_only && root_moves.iter().any(|m| xboard_writes(*m));
+        self.xboard_cannot_write = self.sh.xboard_moves_only
+            && root_moves
+                .iter()
+                .any(|m| !self.sh.excluded.contains(m) && notation::xboard_491_writes(*m));
         root_moves.retain(|m| !self.root_excluded(*m));
         if root_moves.is_empty() {
             return result;
