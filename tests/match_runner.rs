@@ -97,6 +97,105 @@ fn self_play_finishes_and_its_pgn_replays_legally() {
     }
 }
 
+/// Griffon over UCI against Griffon over CECP: the runner relays the
+/// game in each protocol's move text (Fairy-Stockfish's UCI text for the
+/// UCI engine, ranks from 1 on xiangqi's ten ranks), both play legal
+/// moves to the end, and the result comes with the game pairs and in
+/// Cute Chess's form.
+#[test]
+fn uci_and_cecp_engines_play_each_other() {
+    for variant in ["xiangqi", "crazyhouse"] {
+        let pgn = temp(&format!("uci-{variant}.pgn"));
+        let json = temp(&format!("uci-{variant}.json"));
+        let (out, err) = run(&[
+            "--engine",
+            "cmd=griffon",
+            "proto=uci",
+            "name=uci",
+            "--engine",
+            "cmd=griffon",
+            "name=cecp",
+            "--variant",
+            variant,
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--random-plies",
+            "2",
+            "--adjudicate",
+            "maxmoves=40",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        let summary = std::fs::read_to_string(&json).unwrap();
+        assert!(summary.contains("\"faults\":[]"), "{summary}\n{err}");
+        assert!(out.contains("Score of uci vs cecp: "), "{out}");
+        assert!(out.contains("Pairs (0, 1/2, 1, 3/2, 2): "), "{out}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let set = VariantSet::builtin().unwrap();
+        let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+        let games = parse_pgn(&text);
+        assert_eq!(games.len(), 2, "{text}");
+        for g in games {
+            let fen = g.fen.as_deref().expect("random openings have a FEN");
+            let mut game = Game::new(Position::from_fen(rules.clone(), fen).unwrap());
+            assert!(g.moves.len() > 4, "{g:?}");
+            for m in &g.moves {
+                let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+                game.play(mv);
+            }
+        }
+    }
+}
+
+/// A UCI engine's illegal move loses; one without `UCI_Variant` plays
+/// chess only.
+#[test]
+fn a_uci_engine_that_moves_illegally_loses() {
+    let json = temp("uci-illegal.json");
+    let (out, err) = run(&[
+        "--engine",
+        "cmd=griffon",
+        "name=griffon",
+        "--engine",
+        &fake("uci-illegal"),
+        "proto=uci",
+        "name=fake",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let summary = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        summary.contains("\"wins\":2,\"losses\":0,\"draws\":0"),
+        "{summary}\n{err}"
+    );
+    assert_eq!(summary.matches("illegal move by").count(), 2, "{summary}");
+    assert!(
+        out.contains("Score of griffon vs fake: 2 - 0 - 0  [1.000] 2"),
+        "{out}"
+    );
+
+    let out = Command::new(GRIFFON)
+        .args(["match", "--engine", "cmd=griffon", "--engine"])
+        .args([fake("uci-illegal").as_str(), "proto=uci"])
+        .args(["--variant", "shogi", "--depth", "1"])
+        .output()
+        .expect("griffon runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("does not play shogi (its variants: chess)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn faulty_engines_lose_and_the_match_goes_on() {
     for (engine, clock, reason) in [

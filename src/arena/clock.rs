@@ -37,6 +37,12 @@ impl Clock {
         true
     }
 
+    /// Moves left in the session (UCI's `movestogo`); `None` when the
+    /// clock is for the whole game.
+    pub fn moves_to_go(&self, tc: &TimeControl) -> Option<u32> {
+        (tc.moves > 0).then(|| tc.moves - self.moves_made)
+    }
+
     /// XBoard's `time`/`otim` unit: centiseconds.
     pub fn centiseconds(&self) -> u64 {
         (self.left.as_millis() / 10) as u64
@@ -52,8 +58,10 @@ mod tests {
         let tc = TimeControl::parse("2/10+1").unwrap();
         let mut c = Clock::new(&tc);
         let m = Duration::ZERO;
+        assert_eq!(c.moves_to_go(&tc), Some(2));
         assert!(c.charge(&tc, Duration::from_secs(3), m));
         assert_eq!(c.left, Duration::from_secs(8));
+        assert_eq!(c.moves_to_go(&tc), Some(1));
         // The second move ends the session: 8 - 3 + 1 + 10.
         assert!(c.charge(&tc, Duration::from_secs(3), m));
         assert_eq!(c.left, Duration::from_secs(16));

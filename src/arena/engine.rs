@@ -1,12 +1,14 @@
-//! One XBoard/CECP engine process, driven as XBoard drives engines:
-//! `xboard` / `protover 2`, feature negotiation, then games of `new`,
-//! `variant`, `setboard`, `level` / `st` / `sd`, `time` / `otim`, `go`,
-//! `usermove`, `ping` and `result`.
+//! One engine process and the protocol it speaks. An XBoard/CECP engine
+//! is driven as XBoard drives engines: `xboard` / `protover 2`, feature
+//! negotiation, then games of `new`, `variant`, `setboard`, `level` / `st`
+//! / `sd`, `time` / `otim`, `go`, `usermove`, `ping` and `result`. A UCI
+//! engine is driven as Cute Chess drives one ([`super::uci`]).
 //!
 //! A thread reads the engine's output into a channel with the time each
 //! line arrived, so the runner can wait for a move with a deadline and
 //! never blocks on an engine that hangs.
 
+use super::uci::{self, UciOptions};
 use crossbeam::channel::{Receiver, RecvTimeoutError, unbounded};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
@@ -20,12 +22,25 @@ pub struct EngineSpec {
     pub cmd: String,
     pub args: Vec<String>,
     pub dir: Option<String>,
-    /// `option.NAME=VALUE`: sent as XBoard's `option NAME=VALUE`.
+    /// `option.NAME=VALUE`: sent as XBoard's `option NAME=VALUE` (UCI:
+    /// `setoption name NAME value VALUE`).
     pub options: Vec<(String, String)>,
     /// `cores=N`, `memory=N`: this engine's threads and hash size instead
     /// of the match's (a 2-thread engine against a 1-thread one).
     pub cores: Option<u32>,
     pub memory: Option<u32>,
+    /// `proto=uci`: the protocol it speaks (CECP unless said).
+    pub protocol: Protocol,
+}
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// XBoard's Chess Engine Communication Protocol, version 2.
+    #[default]
+    Xboard,
+    /// UCI, with Fairy-Stockfish's `UCI_Variant` for variants.
+    Uci,
 }
 
 impl EngineSpec {
@@ -64,7 +79,7 @@ impl EngineSpec {
     }
 
     /// Parses `cmd=PATH [args] name=NAME dir=DIR arg=X option.NAME=VALUE
-    /// cores=N memory=MB` words. A word without `=` after `cmd=` is an argument of the
+    /// cores=N memory=MB proto=xboard|uci` words. A word without `=` after `cmd=` is an argument of the
     /// command.
     pub fn parse(words: &[String]) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec::default();
@@ -78,6 +93,13 @@ impl EngineSpec {
                 Some(("name", v)) => spec.name = v.to_string(),
                 Some(("dir", v)) => spec.dir = Some(v.to_string()),
                 Some(("arg", v)) => spec.args.push(v.to_string()),
+                Some(("proto", v)) => {
+                    spec.protocol = match v {
+                        "xboard" | "cecp" => Protocol::Xboard,
+                        "uci" => Protocol::Uci,
+                        _ => return Err(format!("proto={v}: expected xboard or uci")),
+                    }
+                }
                 Some((k @ ("cores" | "memory"), v)) => {
                     let n = v
                         .parse::<u32>()
@@ -156,7 +178,10 @@ pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<(Instant, Said)>,
+    /// What a CECP engine announced.
     pub features: Features,
+    /// What a UCI engine announced.
+    pub uci: UciOptions,
     next_ping: u32,
 }
 
@@ -202,17 +227,49 @@ impl Engine {
             stdin,
             lines: rx,
             features: Features::default(),
+            uci: UciOptions::default(),
             next_ping: 1,
         };
-        engine
-            .handshake(timeout)
-            .map_err(|e| format!("{}: {e:?} during feature negotiation", spec.name))?;
-        for (k, v) in spec.options.clone() {
-            engine
-                .send(&format!("option {k}={v}"))
-                .map_err(|e| format!("{}: {e:?}", spec.name))?;
+        match spec.protocol {
+            Protocol::Xboard => {
+                engine
+                    .handshake(timeout)
+                    .map_err(|e| format!("{}: {e:?} during feature negotiation", spec.name))?;
+                for (k, v) in spec.options.clone() {
+                    engine
+                        .send(&format!("option {k}={v}"))
+                        .map_err(|e| format!("{}: {e:?}", spec.name))?;
+                }
+            }
+            Protocol::Uci => {
+                engine.uci = uci::handshake(&mut engine, timeout)
+                    .map_err(|e| format!("{}: {e:?} waiting for uciok", spec.name))?;
+                for (k, v) in spec.options.clone() {
+                    engine
+                        .send(&format!("setoption name {k} value {v}"))
+                        .map_err(|e| format!("{}: {e:?}", spec.name))?;
+                }
+            }
         }
         Ok(engine)
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.spec.protocol
+    }
+
+    /// The variants the engine says it plays, in its protocol's names.
+    pub fn variants(&self) -> Vec<String> {
+        match self.protocol() {
+            Protocol::Xboard => self.features.variants(),
+            Protocol::Uci => self.uci.variants(),
+        }
+    }
+
+    /// Whether the engine can be given any position (CECP's `setboard`;
+    /// every UCI engine takes `position fen`).
+    pub fn takes_fen(&self) -> bool {
+        self.protocol() == Protocol::Uci || self.features.flag("setboard", false)
     }
 
     fn handshake(&mut self, timeout: Duration) -> Result<(), EngineError> {
@@ -273,10 +330,14 @@ impl Engine {
         }
     }
 
-    /// `ping N` and wait for `pong N` (skipping other output): the engine
-    /// has processed everything sent before. Engines without `ping=1` are
-    /// given a short pause instead.
+    /// `ping N` and wait for `pong N` (UCI: `isready`, `readyok`),
+    /// skipping other output: the engine has processed everything sent
+    /// before. CECP engines without `ping=1` are given a short pause
+    /// instead.
     pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        if self.protocol() == Protocol::Uci {
+            return self.send_and_wait("isready", "readyok", timeout);
+        }
         if !self.features.flag("ping", false) {
             std::thread::sleep(Duration::from_millis(20));
             self.drain();
@@ -284,8 +345,17 @@ impl Engine {
         }
         let n = self.next_ping;
         self.next_ping += 1;
-        self.send(&format!("ping {n}"))?;
-        let want = format!("pong {n}");
+        self.send_and_wait(&format!("ping {n}"), &format!("pong {n}"), timeout)
+    }
+
+    /// Sends `line` and waits for the answer `want`, skipping other lines.
+    fn send_and_wait(
+        &mut self,
+        line: &str,
+        want: &str,
+        timeout: Duration,
+    ) -> Result<(), EngineError> {
+        self.send(line)?;
         let start = Instant::now();
         loop {
             let line = self.recv(timeout.saturating_sub(start.elapsed()))?;

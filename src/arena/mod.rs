@@ -4,7 +4,8 @@
 //! king), the caller passes the variant without it, as the engines play
 //! it.
 //!
-//! The runner drives each engine as XBoard does (see [`engine`]), checks
+//! The runner drives each engine as XBoard does, or a UCI engine as Cute
+//! Chess does (see [`engine`], [`uci`]), checks
 //! every move against the variant's rules ([`play`]), keeps the clocks
 //! ([`clock`]), and reports results with Elo, error bar, LOS and SPRT
 //! ([`stats`]). Games come in colour-swapped pairs from the same opening
@@ -19,6 +20,7 @@ pub mod engine;
 pub mod openings;
 pub mod play;
 pub mod stats;
+pub mod uci;
 
 use crate::game::Game;
 use crate::notation::pgn;
@@ -28,7 +30,7 @@ use crate::types::Color;
 use crate::variant::{FenFields, Variant};
 use engine::{Engine, EngineSpec};
 use play::{Fault, GameRecord, GameSettings, Opening};
-use stats::{Sprt, Tally};
+use stats::{Pentanomial, Sprt, Tally};
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -59,6 +61,8 @@ struct Job {
     white: usize,
     black: usize,
     opening: usize,
+    /// The colour-swapped pair the game belongs to.
+    pair: usize,
 }
 
 /// A game's outcome as the runner reports it.
@@ -67,6 +71,7 @@ pub struct Finished {
     pub number: usize,
     pub white: usize,
     pub black: usize,
+    pub pair: usize,
     pub record: GameRecord,
 }
 
@@ -77,6 +82,10 @@ pub struct Summary {
     pub points: Vec<(f64, u32)>,
     /// The first engine against the second (with two engines: the match).
     pub tally: Tally,
+    /// The same games as colour-swapped pairs.
+    pub pairs: Pentanomial,
+    /// The first engine's score in pairs with one game finished.
+    half_pairs: Vec<(usize, f64)>,
     pub games: Vec<(usize, usize, &'static str, String)>,
     pub faults: Vec<(usize, String)>,
     pub sprt_decision: Option<bool>,
@@ -87,6 +96,7 @@ pub struct Summary {
 fn schedule(config: &MatchConfig) -> Vec<Job> {
     let n = config.engines.len();
     let mut jobs = Vec::new();
+    let mut pairs = 0;
     for a in 0..n {
         for b in a + 1..n {
             for g in 0..config.games {
@@ -101,8 +111,10 @@ fn schedule(config: &MatchConfig) -> Vec<Job> {
                     white,
                     black,
                     opening,
+                    pair: pairs + g / 2,
                 });
             }
+            pairs += config.games.div_ceil(2);
         }
     }
     jobs
@@ -256,17 +268,20 @@ fn worker(
             if running[e].is_none() {
                 match Engine::start(&config.engines[e], config.start_timeout) {
                     Ok(engine) => {
-                        let variant = &config.settings.variant;
-                        if !engine.features.variants().iter().any(|v| v == variant) {
+                        let variant = match engine.protocol() {
+                            engine::Protocol::Xboard => &config.settings.variant,
+                            engine::Protocol::Uci => &config.settings.uci_variant,
+                        };
+                        if !engine.variants().iter().any(|v| v == variant) {
                             failed = Some(format!(
                                 "{} does not play {variant} (its variants: {})",
                                 engine.name(),
-                                engine.features.variants().join(",")
+                                engine.variants().join(",")
                             ));
                         }
                         // Without `setboard`, XBoard's edit mode sets the
                         // positions up, unless one needs pieces in hand.
-                        if !engine.features.flag("setboard", false)
+                        if !engine.takes_fen()
                             && let Some(why) = config.openings.iter().find_map(|o| {
                                 let fen = Opening {
                                     fen: Some(o.fen.clone()?),
@@ -334,6 +349,7 @@ fn worker(
             number: job.number,
             white: job.white,
             black: job.black,
+            pair: job.pair,
             record,
         };
         if tx.send(Ok(finished)).is_err() {
@@ -369,6 +385,13 @@ fn record_result(config: &MatchConfig, summary: &mut Summary, f: &Finished) {
             summary.tally.losses += 1;
         } else {
             summary.tally.draws += 1;
+        }
+        match summary.half_pairs.iter().position(|&(p, _)| p == f.pair) {
+            Some(i) => {
+                let (_, other) = summary.half_pairs.swap_remove(i);
+                summary.pairs.add(other, first);
+            }
+            None => summary.half_pairs.push((f.pair, first)),
         }
     }
     if let Some((side, _)) = r.faulted {
@@ -409,6 +432,41 @@ fn tally_text(config: &MatchConfig, t: &Tally) -> String {
     text
 }
 
+/// The game pairs: how many scored 0, ½, 1, 1½ and 2, and the Elo and
+/// normalised Elo they give.
+fn pairs_text(p: &Pentanomial) -> String {
+    let (elo, err) = p.elo();
+    let (nelo, nerr) = p.normalized_elo();
+    let c = p.counts;
+    format!(
+        "Pairs (0, 1/2, 1, 3/2, 2): {} {} {} {} {}: Elo {elo:.1} +/- {err:.1}, nElo {nelo:.1} +/- {nerr:.1}",
+        c[0], c[1], c[2], c[3], c[4]
+    )
+}
+
+/// The result as Cute Chess prints it, for scripts that read its output:
+/// `Score of A vs B: W - L - D  [score] N` and the Elo line.
+fn cute_chess_lines(config: &MatchConfig, t: &Tally) -> [String; 2] {
+    let (elo, err) = t.elo();
+    let games = t.games();
+    [
+        format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {games}",
+            config.engines[0].name,
+            config.engines[1].name,
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score()
+        ),
+        format!(
+            "Elo difference: {elo:.1} +/- {err:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
+            100.0 * t.los(),
+            100.0 * f64::from(t.draws) / f64::from(games.max(1))
+        ),
+    ]
+}
+
 fn progress(config: &MatchConfig, summary: &Summary, f: &Finished, total: usize) {
     let name = |i: usize| config.engines[i].name.as_str();
     eprintln!(
@@ -446,6 +504,12 @@ fn print_table(config: &MatchConfig, summary: &Summary) {
         );
     }
     println!("{}", tally_text(config, &summary.tally));
+    if summary.pairs.pairs() > 0 {
+        println!("{}", pairs_text(&summary.pairs));
+    }
+    for line in cute_chess_lines(config, &summary.tally) {
+        println!("{line}");
+    }
     if config.sprt.is_some() {
         let verdict = match summary.sprt_decision {
             Some(true) => "H1 accepted",
@@ -541,8 +605,19 @@ fn json(config: &MatchConfig, summary: &Summary) -> String {
         }
         None => "null".into(),
     };
+    let p = &summary.pairs;
+    let (pelo, perr) = p.elo();
+    let (nelo, nerr) = p.normalized_elo();
+    let pairs = format!(
+        "{{\"counts\":[{}],\"elo\":{},\"elo_error\":{},\"nelo\":{},\"nelo_error\":{}}}",
+        p.counts.map(|c| c.to_string()).join(","),
+        num(pelo),
+        num(perr),
+        num(nelo),
+        num(nerr)
+    );
     format!(
-        "{{\"variant\":\"{}\",\"engines\":[{}],\"wins\":{},\"losses\":{},\"draws\":{},\"score\":{},\"elo\":{},\"elo_error\":{},\"los\":{},\"sprt\":{sprt},\"faults\":[{}],\"unplayed\":{}}}\n",
+        "{{\"variant\":\"{}\",\"engines\":[{}],\"wins\":{},\"losses\":{},\"draws\":{},\"score\":{},\"elo\":{},\"elo_error\":{},\"los\":{},\"pairs\":{pairs},\"sprt\":{sprt},\"faults\":[{}],\"unplayed\":{}}}\n",
         escape(&config.variant.name),
         engines.join(","),
         t.wins,

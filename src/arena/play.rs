@@ -1,11 +1,13 @@
-//! One refereed game between two engines: set both up as XBoard does,
-//! relay moves, check each with Griffon's rules, keep the clocks, and end
+//! One refereed game between two engines: set both up as XBoard (or, for
+//! UCI engines, Cute Chess) does, relay moves, check each with Griffon's
+//! rules, keep the clocks, and end
 //! the game by the rules, a resignation, an agreed draw, an adjudication
 //! (the engines' scores, the game's length, or Griffon's endgame tables),
 //! an illegal move, a time forfeit, or an engine that crashed or hung.
 
 use super::clock::Clock;
-use super::engine::{Engine, EngineError};
+use super::engine::{Engine, EngineError, Protocol};
+use super::uci::{self, UciGame};
 use crate::game::Game;
 use crate::movegen::generate_legal;
 use crate::notation::{move_text, square_text};
@@ -21,6 +23,10 @@ use std::time::{Duration, Instant};
 pub struct GameSettings {
     /// The name sent with `variant` (XBoard's).
     pub variant: String,
+    /// The name UCI engines get as `UCI_Variant` (Fairy-Stockfish's).
+    pub uci_variant: String,
+    /// Castling in Chess960's UCI text (the king takes its rook).
+    pub chess960: bool,
     pub tc: Option<TimeControl>,
     /// Fixed time per move (`st`).
     pub move_time: Option<Duration>,
@@ -250,10 +256,12 @@ pub fn play_game(
         reason: String::new(),
         faulted: None,
     };
+    let mut uci_game = UciGame::new(game.position(), opening.fen.is_none(), settings.chess960);
     for m in &opening.moves {
         match game.parse_move(m) {
             Ok(mv) => {
                 let text = move_text(game.position(), mv);
+                uci_game.push(game.position(), mv);
                 game.play(mv);
                 record.moves.push((text, Some("opening".into())));
             }
@@ -269,6 +277,13 @@ pub fn play_game(
     let setboard = opening.fen.is_some();
     for c in Color::BOTH {
         let e = &mut *engines[c.index()];
+        if e.protocol() == Protocol::Uci {
+            if let Err(err) = uci::new_game(e, settings) {
+                let why = format!("{} failed to set up the game ({err:?})", name(c));
+                return end_fault(engines, record, c, fault_of(err), &why);
+            }
+            continue;
+        }
         let how = match (setboard, e.features.flag("setboard", false), &edit) {
             (false, _, _) => Setup::Start,
             (true, true, _) | (true, false, None) => Setup::Fen(&start_fen),
@@ -314,7 +329,14 @@ pub fn play_game(
         let side = game.position().side_to_move();
         let s = side.index();
         let e = &mut engines[s];
-        if !playing[s] {
+        let protocol = e.protocol();
+        if protocol == Protocol::Uci {
+            // A UCI engine is shown the whole game for every move.
+            if let Err(err) = uci::go(e, &uci_game, clocks.as_ref(), side, settings) {
+                return end_fault(engines, record, side, fault_of(err), "");
+            }
+            asked[s] = Instant::now();
+        } else if !playing[s] {
             if let Some(c) = &clocks
                 && let Err(err) = send_clocks(e, c, side)
             {
@@ -384,7 +406,11 @@ pub fn play_game(
             let why = format!("{} loses on time", name(side));
             return end_fault(engines, record, side, Fault::Time, &why);
         }
-        let mv = match game.parse_move(&text) {
+        let parsed = match protocol {
+            Protocol::Xboard => game.parse_move(&text).map_err(|e| e.to_string()),
+            Protocol::Uci => uci_game.parse(&mut game.position().clone(), &text),
+        };
+        let mv = match parsed {
             Ok(m) => m,
             Err(err) => {
                 return end_fault(
@@ -397,6 +423,7 @@ pub fn play_game(
             }
         };
         let wire = move_text(game.position(), mv);
+        uci_game.push(game.position(), mv);
         game.play(mv);
         let comment = score.map(|(d, sc)| {
             format!(
@@ -442,9 +469,13 @@ pub fn play_game(
             }
         }
         // Relay the move to the other engine (it thinks at once if it is
-        // playing; otherwise it gets `go` on its turn).
+        // playing; otherwise it gets `go` on its turn). A UCI engine gets
+        // the game with its `go`.
         let o = 1 - s;
         let other = &mut engines[o];
+        if other.protocol() == Protocol::Uci {
+            continue;
+        }
         if let Some(c) = &clocks
             && let Err(err) = send_clocks(other, c, side.opponent())
         {
@@ -606,11 +637,22 @@ fn wait_move(e: &mut Engine, started: Instant, limit: Duration, clocked: bool) -
     // HaChu sends a Lion's two-leg move as two lines, the first ending in
     // a comma (`move g7f6,` then `move f6g7`); XBoard joins them.
     let mut first_legs = String::new();
+    let uci = e.protocol() == Protocol::Uci;
     loop {
         let left = limit.saturating_sub(started.elapsed());
         match e.recv_timed(left) {
             Ok((at, line)) => {
                 let line = line.trim();
+                if uci {
+                    if let Some(m) = uci::bestmove(line) {
+                        let used = at.duration_since(started);
+                        return Reply::Move(m.to_string(), used, score, false);
+                    }
+                    if let Some(s) = uci::info_score(line) {
+                        score = Some(s);
+                    }
+                    continue;
+                }
                 if let Some(m) = line.strip_prefix("move ") {
                     let m = m.trim();
                     if m.ends_with(',') && first_legs.len() < 64 {
@@ -669,7 +711,10 @@ fn finish(
 ) -> GameRecord {
     record.result = result_text(winner);
     record.reason = reason;
-    for e in engines {
+    for e in engines
+        .into_iter()
+        .filter(|e| e.protocol() == Protocol::Xboard)
+    {
         let _ = e.send(&format!("result {} {{{}}}", record.result, record.reason));
         let _ = e.send("force");
     }

@@ -1,5 +1,5 @@
-//! `griffon match`: engines against each other over CECP, refereed by
-//! Griffon's rules.
+//! `griffon match`: engines against each other over CECP or UCI,
+//! refereed by Griffon's rules.
 
 use super::variant_set;
 use clap::Args;
@@ -9,13 +9,16 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct MatchArgs {
     /// An engine (give two or more): `cmd=PATH [ARGS...] name=NAME
-    /// dir=DIR option.NAME=VALUE cores=N memory=MB`, starting with `cmd=`
-    /// (`cores` and `memory` override the match's for this engine). Words after
+    /// dir=DIR option.NAME=VALUE cores=N memory=MB proto=xboard|uci`,
+    /// starting with `cmd=` (`cores` and `memory` override the match's for
+    /// this engine; `proto=uci` for a UCI engine, which gets the variant as
+    /// `UCI_Variant`; CECP otherwise). Words after
     /// `cmd=` without `=` are the command's arguments; `cmd=griffon` is
     /// this program.
     #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, required = true)]
     engines: Vec<String>,
-    /// Variant (XBoard's name); sent to the engines with `variant`.
+    /// Variant (XBoard's name); sent to CECP engines with `variant`, to UCI
+    /// engines as `UCI_Variant` (`chess` for `normal`).
     #[arg(long, default_value = "normal")]
     variant: String,
     /// Also load variant definitions from this file.
@@ -104,10 +107,21 @@ pub fn run_match(args: &MatchArgs) -> Result<(), String> {
             .add(a)
             .map_err(|e| format!("--adjudicate {a}: {e}"))?;
     }
-    // The engines play by XBoard's rules (Griffon too, in XBoard mode), so
-    // the referee judges by them: no makruk counting, no courier or chu
-    // bare king, where XBoard 4.9 has none.
-    let variant = match griffon::xboard::as_xboard_referees(&variant) {
+    let me = std::env::current_exe()
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned());
+    let engines = EngineSpec::parse_all(&args.engines, me.as_deref())
+        .map_err(|e| format!("--engine: {e}"))?;
+    // CECP engines play by XBoard's rules (Griffon too, in XBoard mode),
+    // so with one in the match the referee judges by them: no makruk
+    // counting, no courier or chu bare king, where XBoard 4.9 has none.
+    // UCI engines (Fairy-Stockfish's protocol) play the variant's own.
+    let xboard_rules = engines
+        .iter()
+        .any(|e| e.protocol == arena::engine::Protocol::Xboard);
+    let uci_variant = griffon::uci::variant_name(&variant).to_string();
+    let chess960 = variant.chess960;
+    let variant = match griffon::xboard::as_xboard_referees(&variant).filter(|_| xboard_rules) {
         Some(v) => {
             // Tables count the variant's bare-king wins; a referee without
             // the rule would not agree with their verdicts.
@@ -122,11 +136,6 @@ pub fn run_match(args: &MatchArgs) -> Result<(), String> {
         }
         None => variant,
     };
-    let me = std::env::current_exe()
-        .ok()
-        .map(|p| p.to_string_lossy().into_owned());
-    let engines = EngineSpec::parse_all(&args.engines, me.as_deref())
-        .map_err(|e| format!("--engine: {e}"))?;
     let tc = args
         .tc
         .as_deref()
@@ -169,6 +178,8 @@ pub fn run_match(args: &MatchArgs) -> Result<(), String> {
         concurrency: args.concurrency.max(1),
         settings: play::GameSettings {
             variant: variant.xboard.name.clone(),
+            uci_variant,
+            chess960,
             tc,
             move_time,
             depth: args.depth,

@@ -4,6 +4,7 @@
 //! whole game; `go` searches it and ends with `bestmove`.
 
 use super::notation::{parse_uci_move, uci_move};
+use super::variant_name as uci_variant_name;
 use crate::engine::FrontEnd;
 use crate::engine::input::{Event, MAX_LINE};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
@@ -437,10 +438,4 @@ impl<W: Write> FrontEnd for Engine<W> {
     fn finished(&mut self, done: Done) {
         self.search_done(done);
     }
-}
-
-/// A variant's name in the `UCI_Variant` list: Fairy-Stockfish's `chess`
-/// for the standard game, else Griffon's own.
-fn uci_variant_name(v: &Variant) -> &str {
-    if v.name == "normal" { "chess" } else { &v.name }
 }

@@ -14,9 +14,15 @@ mod engine;
 pub mod notation;
 
 use crate::engine::input::{read_lines, stdin_events};
-use crate::variant::VariantSet;
+use crate::variant::{Variant, VariantSet};
 use crossbeam::channel::unbounded;
 use engine::Engine;
+
+/// The variant's `UCI_Variant` name: Fairy-Stockfish's, `chess` for the
+/// standard game (XBoard's `normal`).
+pub fn variant_name(v: &Variant) -> &str {
+    if v.name == "normal" { "chess" } else { &v.name }
+}
 
 /// Run the UCI engine on standard input and output until `quit` or the
 /// end of input, offering the built-in variants and those of
