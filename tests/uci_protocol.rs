@@ -1,6 +1,7 @@
 //! UCI transcripts: the handshake, Fairy-Stockfish's move texts (taken
 //! from pyffish 0.0.90's `legal_moves` along random games) read and
-//! answered with legal moves, `go infinite` held until `stop`, and bad
+//! answered with legal moves, `go infinite` held until `stop`, pondering
+//! until `ponderhit`, and bad
 //! input answered with `info string` while the game stays as it was.
 
 mod common;
@@ -122,20 +123,59 @@ fn infinite_search_waits_for_stop() {
     let (mut e, _) = Engine::start_uci();
     e.send("position startpos moves e2e4");
     e.send("go infinite");
+    // However slowly the machine runs: iterations come, no move.
+    let first = e.expect(|l| l.starts_with("info depth") || l.starts_with("bestmove"));
+    assert!(first.starts_with("info depth"), "{first}");
     std::thread::sleep(std::time::Duration::from_millis(300));
     let before = replies(&mut e);
     assert!(
         !before.iter().any(|l| l.starts_with("bestmove")),
         "{before:?}"
     );
-    assert!(
-        before.iter().any(|l| l.starts_with("info depth")),
-        "{before:?}"
-    );
     e.send("stop");
     let best = e.expect(|l| l.starts_with("bestmove "));
     let best = best.split_whitespace().nth(1).expect("a move").to_string();
     assert!(legal_after("normal", &["e2e4"], &best), "{best}");
+}
+
+/// `go ponder` thinks without a clock until `ponderhit`, then plays on
+/// the clock of its `go` (here 1 s of 2 s left; no `stop` comes);
+/// `stop` while pondering gives a move at once; `ponderhit` when not
+/// pondering is an error.
+#[test]
+fn pondering_ends_at_ponderhit_on_the_clock() {
+    let (mut e, lines) = Engine::start_uci();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Ponder type check default false"),
+        "{lines:?}"
+    );
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let before = replies(&mut e);
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    e.send("ponderhit");
+    let best = e.expect(|l| l.starts_with("bestmove "));
+    let best = best.split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal_after("normal", &["e2e4", "e7e5"], &best), "{best}");
+
+    e.send("go ponder wtime 2000 btime 2000");
+    e.send("stop");
+    let best = e.expect(|l| l.starts_with("bestmove "));
+    let best = best.split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal_after("normal", &["e2e4", "e7e5"], &best), "{best}");
+    e.send("ponderhit");
+    let got = replies(&mut e);
+    assert!(
+        got.len() == 1 && got[0].starts_with("info string error: not pondering"),
+        "{got:?}"
+    );
 }
 
 #[test]

@@ -41,6 +41,9 @@ pub(super) struct Engine<W: Write> {
     infinite: bool,
     /// A result that waits for `stop`.
     held: Option<SearchResult>,
+    /// The running search is `go ponder`: the limits of the search to run
+    /// at `ponderhit`, and the searched game.
+    pondering: Option<Limits>,
 }
 
 impl<W: Write> Engine<W> {
@@ -62,6 +65,7 @@ impl<W: Write> Engine<W> {
             chess960: false,
             infinite: false,
             held: None,
+            pondering: None,
         };
         engine.load_network();
         Ok(engine)
@@ -91,7 +95,8 @@ impl<W: Write> Engine<W> {
             "ucinewgame" => self.new_game(),
             "position" => self.position(rest, line),
             "go" => self.go(rest, line),
-            "stop" | "ponderhit" => self.stop(),
+            "stop" => self.stop(),
+            "ponderhit" => self.ponder_hit(line),
             "quit" => return false,
             _ => self.error("unknown command", line),
         }
@@ -118,6 +123,8 @@ impl<W: Write> Engine<W> {
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"
         ));
         self.send("option name Threads type spin default 1 min 1 max 256");
+        // The GUI's switch: it sends `go ponder` only when this is on.
+        self.send("option name Ponder type check default false");
         self.send("option name Clear Hash type button");
         self.send("option name Move Overhead type spin default 50 min 0 max 5000");
         self.send("option name UCI_Chess960 type check default false");
@@ -161,6 +168,7 @@ impl<W: Write> Engine<W> {
                 number(value).map(|ms| self.overhead = Duration::from_millis(ms.min(5000)))
             }
             "uci_chess960" => flag(value).map(|on| self.chess960 = on),
+            "ponder" => flag(value).map(|_| ()),
             // Analysis and play search alike (without contempt).
             "uci_analysemode" => flag(value).map(|_| ()),
             _ => Err("unknown option".into()),
@@ -270,13 +278,14 @@ impl<W: Write> Engine<W> {
     fn go(&mut self, rest: &str, line: &str) {
         self.think.stop();
         self.held = None;
+        self.pondering = None;
         let mut words = rest.split_whitespace();
         let mut clock = [None, None];
         let mut inc = [Duration::ZERO; 2];
         let mut moves_to_go = 0;
         let mut move_time = None;
         let mut limits = Limits::default();
-        let mut infinite = false;
+        let (mut infinite, mut ponder) = (false, false);
         let mut search_moves = Vec::new();
         while let Some(word) = words.next() {
             let mut number = || words.next().and_then(|w| w.parse::<i64>().ok());
@@ -300,7 +309,8 @@ impl<W: Write> Engine<W> {
                         _ => limits.depth = Some((2 * n).clamp(1, 1000) as u32),
                     }
                 }
-                "infinite" | "ponder" => infinite = true,
+                "infinite" => infinite = true,
+                "ponder" => ponder = true,
                 "searchmoves" => {
                     let mut pos = self.game.position().clone();
                     for text in words.by_ref() {
@@ -330,6 +340,11 @@ impl<W: Write> Engine<W> {
             limits.soft_time = timed.soft_time;
             limits.hard_time = timed.hard_time;
         }
+        // Pondering searches without a clock until `ponderhit` or `stop`.
+        if ponder {
+            self.pondering = Some(limits);
+            limits = Limits::default();
+        }
         let excluded: Vec<Move> = if search_moves.is_empty() {
             Vec::new()
         } else {
@@ -345,7 +360,7 @@ impl<W: Write> Engine<W> {
         }
         // No contempt yet: UCI has no option for it.
         let contempt = Contempt::default();
-        self.infinite = infinite;
+        self.infinite = infinite || ponder;
         if let Err(e) = self
             .think
             .start(Purpose::Move, &self.game, limits, contempt)
@@ -354,15 +369,39 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    /// `stop` (and `ponderhit`, as Griffon does not ponder): the search
-    /// ends and its move is given.
+    /// `stop`: the search ends and its move is given.
     fn stop(&mut self) {
         self.infinite = false;
+        self.pondering = None;
         if let Some(result) = self.held.take() {
             self.best_move(&result);
             return;
         }
         self.think.move_now();
+    }
+
+    /// `ponderhit`: the opponent played the move pondered on, and the
+    /// clock is ours. A ponder search that has ended gives its move now;
+    /// one still running gives way to a search with the clock of its
+    /// `go`, which starts from the table the pondering filled, so the
+    /// depth pondered comes back within moments. (The search's time
+    /// limits count from its start, so it cannot take on a clock while it
+    /// runs.)
+    fn ponder_hit(&mut self, line: &str) {
+        let Some(limits) = self.pondering.take() else {
+            return self.error("not pondering", line);
+        };
+        self.infinite = false;
+        if let Some(result) = self.held.take() {
+            return self.best_move(&result);
+        }
+        self.think.stop();
+        if let Err(e) = self
+            .think
+            .start(Purpose::Move, &self.game, limits, Contempt::default())
+        {
+            self.error(format!("cannot start the search: {e}"), line);
+        }
     }
 
     /// An iteration of the running search: an `info` line.
