@@ -649,11 +649,19 @@ impl Position {
     /// still gets its reply), the flag, checks given, connections.
     pub fn rule_outcome(&self) -> Option<(GameValue, RuleEnd)> {
         let sides = [self.side, self.side.opponent()];
+        // Pieces in hand count, as Fairy-Stockfish counts them: a side
+        // whose men are all in hand is not extinct.
         let extinct = self.rules.variant.extinction_outcome(|side, what| {
             let c = sides[side];
             match what {
-                None => self.alive[c.index()].count_ones(),
-                Some(role) => self.pieces(c).filter(|(_, s)| s.role == role).count() as u32,
+                None => {
+                    let held: u32 = self.holdings(c).iter().map(|&n| u32::from(n)).sum();
+                    self.alive[c.index()].count_ones() + held
+                }
+                Some(role) => {
+                    let on_board = self.pieces(c).filter(|(_, s)| s.role == role).count();
+                    on_board as u32 + u32::from(self.in_hand(c, role))
+                }
             }
         });
         if let Some(value) = extinct {
