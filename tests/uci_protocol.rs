@@ -178,6 +178,45 @@ fn pondering_ends_at_ponderhit_on_the_clock() {
     );
 }
 
+/// PyChess sends the holdings of placement, seirawan and crazyhouse
+/// positions as a rank after the last, which Fairy-Stockfish reads as
+/// the hand; the legal-move counts are pyffish 0.0.90's for these FENs
+/// (40, 28 and 53), checked here through the moves Griffon accepts.
+#[test]
+fn holdings_written_as_an_extra_rank_are_read() {
+    let (mut e, _) = Engine::start_uci();
+    for (variant, fen, legal) in [
+        (
+            "placement",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/8/nnbbrrqkNNBBRRQK w - - 0 1",
+            40,
+        ),
+        (
+            "seirawan",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/heHE w KQHGFEDCBAkqhgfedcba - 0 1",
+            28,
+        ),
+        (
+            "crazyhouse",
+            "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R/Nn w KQkq - 0 1",
+            53,
+        ),
+    ] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send(&format!("position fen {fen}"));
+        let got = replies(&mut e);
+        assert!(got.is_empty(), "{variant}: {got:?}");
+        let set = VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
+        let mut pos = Position::from_fen(rules, fen).expect("the FEN reads");
+        assert_eq!(
+            griffon::movegen::legal_moves(&mut pos).len(),
+            legal,
+            "{variant}"
+        );
+    }
+}
+
 #[test]
 fn bad_input_gets_info_strings_and_keeps_the_game() {
     let (mut e, _) = Engine::start_uci();

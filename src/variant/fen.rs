@@ -244,8 +244,12 @@ pub fn parse(
     if let Some(h) = f.unclosed_holdings {
         errors.push(FenError::BadHoldings(h.to_string()));
     }
-    let (board, walls) = parse_board(f.board, width, height, role_of, promote, &mut errors);
-    let holdings = f.holdings.map(|h| parse_holdings(h, role_of, &mut errors));
+    let (board_text, holdings_text) = match (f.holdings, f.unclosed_holdings) {
+        (None, None) => pocket_rank(f.board, height),
+        _ => (f.board, f.holdings),
+    };
+    let (board, walls) = parse_board(board_text, width, height, role_of, promote, &mut errors);
+    let holdings = holdings_text.map(|h| parse_holdings(h, role_of, &mut errors));
     let side_to_move = match f.side {
         "w" => Color::White,
         "b" => Color::Black,
@@ -313,6 +317,27 @@ pub fn parse(
         halfmove_clock,
         fullmove_number,
     })
+}
+
+/// The board and the holdings of a placement that writes the holdings as
+/// one rank more than the board has (`.../RNBQKBNR/Qn`, or an empty
+/// `.../RNBQKBNR/`), as Fairy-Stockfish reads them and PyChess writes
+/// them: a `/` after the last rank leaves the board for the hand. Only
+/// letters (and `+`, `~` of promoted pieces) make such a rank holdings;
+/// anything else stays on the board, to be reported as a rank too many.
+fn pocket_rank(board: &str, height: u8) -> (&str, Option<&str>) {
+    let ranks = board.split('/').count();
+    match board.rsplit_once('/') {
+        Some((b, pocket))
+            if ranks == usize::from(height) + 1
+                && pocket
+                    .chars()
+                    .all(|c| c.is_ascii_alphabetic() || c == '+' || c == '~') =>
+        {
+            (b, Some(pocket))
+        }
+        _ => (board, None),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -535,6 +560,20 @@ mod tests {
         let e4 = pos.piece_at(Square::new(4, 3), 8).unwrap();
         assert_eq!((e4.color, e4.role), (Color::White, Role(0)));
         assert_eq!(pos.piece_at(Square::new(4, 0), 8).unwrap().role, Role(5));
+    }
+
+    /// Holdings written as a rank after the last (Fairy-Stockfish reads
+    /// them so, PyChess writes them so); a rank too many that is no
+    /// holdings stays an error.
+    #[test]
+    fn holdings_as_one_rank_more() {
+        let pos = parse("8/8/8/8/8/8/8/K6k/Qpp w - - 0 1", 8, 8, &roles, &|_| None).unwrap();
+        assert_eq!(pos.holdings.as_ref().map(|h| h.len()), Some(3));
+        assert_eq!((pos.count(Color::White), pos.count(Color::Black)), (1, 1));
+        let empty = parse("8/8/8/8/8/8/8/K6k/ w - - 0 1", 8, 8, &roles, &|_| None).unwrap();
+        assert_eq!(empty.holdings.map(|h| h.len()), Some(0));
+        assert!(parse("8/8/8/8/8/8/8/K6k/8 w - - 0 1", 8, 8, &roles, &|_| None).is_err());
+        assert!(parse("8/8/8/8/8/8/K6k/Q w - - 0 1", 8, 8, &roles, &|_| None).is_err());
     }
 
     #[test]

@@ -9,8 +9,10 @@ What it shows
     `setoption name UCI_Variant value <variant>` and then `position ... moves ...`
     / `go wtime ...`; every `bestmove` Griffon answers is checked by PyChess's own
     move generator for that variant.  After --plies half-moves the script saves a
-    PNG screenshot of the PyChess window (board, move list, engine names, clocks),
-    then ends the game and quits.
+    PNG screenshot of the PyChess window (board, move list, engine names, clocks,
+    engine output), then quits PyChess (the engines exit on EOF).
+    docs/images/pychess-griffon-crazyhouse.png was made with
+    `--variant crazyhouse --plies 30`.
 
 How to run
     Needs: pychess (apt-get install pychess), Xvfb (apt-get install xvfb) unless
@@ -25,13 +27,22 @@ How to run
     sends as UCI_Variant): atomic, crazyhouse, 3check, kingofthehill, giveaway,
     suicide, losers, horde, racingkings, placement, seirawan, makruk, ...
     The whole run uses a throwaway HOME (--workdir, default a new temp dir), so
-    your own PyChess settings are not touched.  PyChess's debug log, which holds
-    every line exchanged with the engine (lines starting "<-" / "->"... see
-    below), is kept at WORKDIR/home/.local/share/pychess/*.log and its path is
-    printed at the end.  The whole process tree runs under `nice -n 15`.
+    your own PyChess settings are not touched; PyChess's own opening book is
+    switched off (book_depth_max = 0) so every move comes from Griffon.  PyChess
+    runs with --log-debug; its log holds every line exchanged with the engine, both
+    directions logged alike as "HH:MM:SS.mmm ('Griffon-<name>', ...) DEBUG: <line>",
+    at WORKDIR/home/.local/share/pychess/*.log; its path, the UCI_Variant /
+    `variant` lines PyChess sent and any complaint are printed at the end.  The
+    whole process tree runs under `nice -n 15`.  The PNG is posterized until it
+    is at most --max-kb (default 250) KB.
 
-    Exit status 0 means: the game reached --plies half-moves, the screenshot was
-    written, and the log contains no "illegal"/"Invalid move" complaint.
+    Exit status 0 means: the game reached --plies half-moves (or ended by the
+    rules), the screenshot was written, and the log holds no complaint (PyChess
+    "didn't validate"/"ParsingError"/"InvalidMove", Griffon "info string error").
+
+PyChess writes the holdings of placement, seirawan and sittuyin positions
+    as a rank after the last (`.../8/nnbbrrqkNNBBRRQK w ...`); Griffon reads
+    that as Fairy-Stockfish does.
 """
 
 import argparse
@@ -59,9 +70,11 @@ def parse_args():
     p.add_argument("--incr", type=int, default=1, help="increment per move, seconds")
     p.add_argument("--out", default=None,
                    help="PNG to write (default docs/images/pychess-griffon-VARIANT.png)")
+    p.add_argument("--max-kb", type=int, default=250,
+                   help="posterize the PNG until it is at most this many KB (default 250)")
     p.add_argument("--scale", type=float, default=1.0, help="scale factor for the PNG")
-    p.add_argument("--width", type=int, default=1100, help="PyChess window width")
-    p.add_argument("--height", type=int, default=820, help="PyChess window height")
+    p.add_argument("--width", type=int, default=1270, help="PyChess window width")
+    p.add_argument("--height", type=int, default=860, help="PyChess window height")
     p.add_argument("--workdir", default=None, help="scratch dir (default: new temp dir)")
     p.add_argument("--use-display", action="store_true",
                    help="use the existing $DISPLAY instead of starting Xvfb")
@@ -131,6 +144,7 @@ def parent(args):
         "SHOT_SECS": str(args.secs),
         "SHOT_INCR": str(args.incr),
         "SHOT_SCALE": str(args.scale),
+        "SHOT_MAX_KB": str(args.max_kb),
         "SHOT_WIDTH": str(args.width),
         "SHOT_HEIGHT": str(args.height),
     })
@@ -208,7 +222,7 @@ def child():
     import pychess.Main as Main
     from pychess.compat import create_task
     from pychess.Players.engineNest import discoverer
-    from pychess.Utils.const import ARTIFICIAL, WHITE, BLACK, DRAW, DRAW_ADJUDICATION
+    from pychess.Utils.const import ARTIFICIAL, WHITE, BLACK
     from pychess.Utils.GameModel import GameModel
     from pychess.Utils.TimeModel import TimeModel
     from pychess.Variants import variants
@@ -221,6 +235,7 @@ def child():
     secs = int(os.environ["SHOT_SECS"])
     incr = int(os.environ["SHOT_INCR"])
     scale = float(os.environ["SHOT_SCALE"])
+    max_kb = int(os.environ["SHOT_MAX_KB"])
     state = {"rc": 3, "shot": False}
 
     cands = [v for v in variants.values() if v.cecp_name == vname and not v.standard_rules]
@@ -233,13 +248,11 @@ def child():
     variant = cands[0]
 
     def finish(app, gamemodel, rc):
+        # GameModel.end()/pause() raise TypeError inside PyChess 1.0.3's UCIEngine.end()
+        # (wait_signal.cancel() signature, Python 3.11), so just stop PyChess: the
+        # engines see EOF on stdin and exit.
         state["rc"] = rc
-        try:
-            if gamemodel is not None and gamemodel.status not in (DRAW,):
-                gamemodel.end(DRAW, DRAW_ADJUDICATION)
-        except Exception as err:  # noqa
-            print("end failed:", err, file=sys.stderr)
-        GLib.timeout_add(1500, lambda: (app.loop.stop(), app.quit(), False)[-1])
+        GLib.timeout_add(500, lambda: (app.loop.stop(), app.quit(), False)[-1])
 
     def show_tab(widget, title):
         """Bring the side-panel tab whose label contains `title` to the front."""
@@ -275,8 +288,19 @@ def child():
         w, h = win.get_width(), win.get_height()
         pix = Gdk.pixbuf_get_from_window(win, 0, 0, w, h)
         if scale != 1.0:
-            pix = pix.scale_simple(int(w * scale), int(h * scale), GdkPixbuf.InterpType.BILINEAR)
-        pix.savev(out, "png", ["compression"], ["9"])
+            pix = pix.scale_simple(int(w * scale), int(h * scale), GdkPixbuf.InterpType.NEAREST)
+        # Posterize (drop the low bits of each channel) until the PNG is small enough:
+        # the board's wood/marble textures are what makes it big.
+        data = pix.get_pixels()
+        for bits in range(0, 6):
+            mask = (0xff << bits) & 0xff
+            table = bytes((i & mask) | ((i & mask) >> (8 - bits)) if bits else i for i in range(256))
+            shot = GdkPixbuf.Pixbuf.new_from_bytes(
+                GLib.Bytes.new(data.translate(table)), pix.get_colorspace(), pix.get_has_alpha(),
+                8, pix.get_width(), pix.get_height(), pix.get_rowstride())
+            shot.savev(out, "png", ["compression"], ["9"])
+            if os.path.getsize(out) <= max_kb * 1024:
+                break
         moves = [str(m) for m in gamemodel.moves]
         print("screenshot %s after %d plies: %s" % (out, gamemodel.ply, " ".join(moves)))
         log.info("pychess_screenshot: %s after moves %s" % (out, " ".join(moves)))
@@ -298,8 +322,8 @@ def child():
             return
         # no window manager under Xvfb, so maximize() would do nothing
         app.window.move(0, 0)
-        app.window.resize(int(os.environ.get("SHOT_WIDTH", "1100")),
-                          int(os.environ.get("SHOT_HEIGHT", "820")))
+        app.window.resize(int(os.environ.get("SHOT_WIDTH", "1270")),
+                          int(os.environ.get("SHOT_HEIGHT", "860")))
         tups = []
         for color in (WHITE, BLACK):
             # args as in newGameDialog: engine, color, skill (20 = full time), variant,
