@@ -1,13 +1,15 @@
-//! MultiPV in the search library: N lines of N distinct legal root
-//! moves, best first; one line searching exactly as without MultiPV.
+//! MultiPV and the strength limit in the search library: N lines of N
+//! distinct legal root moves, best first; one line searching exactly as
+//! without MultiPV; and weak levels choosing legal moves among the lines
+//! that differ from full strength's, while full strength plays the best.
 
 mod common;
 
-use common::rules;
+use common::{Rng, rules};
 use griffon::game::Game;
 use griffon::judge::Past;
 use griffon::position::Position;
-use griffon::search::{Limits, SearchResult, Searcher, Silent};
+use griffon::search::{Limits, SearchResult, Searcher, Silent, Skill};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -91,5 +93,40 @@ fn one_line_searches_as_without_multipv() {
             (one.nodes, one.best, one.score)
         );
         assert_eq!(plain.lines.len(), 1);
+    }
+}
+
+/// The move a level plays in `pos`: its search, then its pick.
+fn skill_move(pos: &Position, skill: Skill, rng: &mut Rng) -> griffon::types::Move {
+    let limits_depth = if skill.limited() { skill.depth() } else { 6 };
+    let r = search(pos, limits_depth.min(6), skill.lines(1));
+    let line = skill.pick(&r.lines, rng).expect("a line");
+    line.pv[0]
+}
+
+#[test]
+fn weak_levels_play_legal_moves_unlike_full_strength() {
+    let mut rng = Rng(2026);
+    let mut differ = 0;
+    for fen in [START, MIDDLE_GAME, KIWIPETE, QUEEN_HANGS] {
+        let pos = chess(fen);
+        let legal = Game::new(pos.clone()).legal_moves().to_vec();
+        let full = skill_move(&pos, Skill::new(20), &mut rng);
+        for _ in 0..4 {
+            let weak = skill_move(&pos, Skill::new(0), &mut rng);
+            assert!(legal.contains(&weak));
+            differ += usize::from(weak != full);
+        }
+    }
+    assert!(differ > 0);
+}
+
+#[test]
+fn full_strength_plays_what_an_unlimited_search_plays() {
+    let mut rng = Rng(1);
+    for fen in [START, MIDDLE_GAME, QUEEN_HANGS] {
+        let pos = chess(fen);
+        let plain = search(&pos, 6, 1);
+        assert_eq!(Some(skill_move(&pos, Skill::new(20), &mut rng)), plain.best);
     }
 }

@@ -40,6 +40,7 @@
 //! | `history.rs` | killers, countermoves, history, continuation and correction history |
 //! | `screen.rs` | judging quiet moves harmless (no check, no threat) before they are made |
 //! | `params.rs` | the named pruning, reduction and extension parameters |
+//! | `skill.rs` | the strength limit: a choice among MultiPV lines |
 //! | `see.rs`, `tt.rs`, `time.rs` | static exchange, the transposition table, time control |
 
 mod history;
@@ -50,12 +51,14 @@ mod quiescence;
 mod screen;
 mod searcher;
 mod see;
+mod skill;
 mod thread;
 pub mod time;
 mod tt;
 
 pub use searcher::Searcher;
 pub use see::{see, see_ge};
+pub use skill::{MAX_ELO, MAX_SKILL, MIN_ELO, Skill, Strength};
 pub use time::{TimeControl, Timing};
 pub use tt::{Bound, TranspositionTable};
 
