@@ -78,10 +78,15 @@ impl Skill {
     }
 
     /// Centipawns of random gain each line's score may get: a line more
-    /// than this below the best is never picked. From 32 at level 19 to
-    /// 260 (about a minor piece) at level 0.
+    /// than this below the best is never picked. It grows with the square
+    /// of the levels below full strength, from 10 at level 19 through 70
+    /// at level 10 to 250 (about a minor piece) at level 0: every move
+    /// the spread lets through costs a little, and over a game the small
+    /// losses add up, so the upper levels need narrow spreads to stay
+    /// apart.
     pub fn spread(self) -> Score {
-        20 + 12 * (MAX_SKILL - self.level) as Score
+        let below = (MAX_SKILL - self.level) as Score;
+        10 + 3 * below * below / 5
     }
 
     /// The line to play among `lines` (best first), or `None` if there

@@ -180,15 +180,15 @@ impl<'a> Thread<'a> {
             self.root_depth = depth as i32;
             self.earlier_lines.clear();
             lines.clear();
-            for (k, prev) in prev.iter_mut().enumerate() {
+            for (k, last) in prev.iter_mut().enumerate() {
                 self.seldepth = 0;
-                let score = self.aspiration(&mut pos, depth as i32, *prev);
+                let score = self.aspiration(&mut pos, depth as i32, *last);
                 // A line cut short is worth nothing, except the first
                 // line of the first iteration: better than no line.
                 if self.stopped() && (depth > first || k > 0) {
                     break;
                 }
-                *prev = score;
+                *last = score;
                 let pv: Vec<Move> = self.pv[0].iter().copied().collect();
                 if k == 0 {
                     result.score = score;
