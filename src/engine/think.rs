@@ -73,11 +73,17 @@ pub(crate) struct Done {
 struct ChannelReporter {
     id: u64,
     tx: Sender<Event>,
+    /// Lines shown: those of `MultiPV`, not the extra ones a strength
+    /// limit searches to choose from (a GUI takes the last line it is
+    /// shown as the engine's score).
+    shown: usize,
 }
 
 impl Reporter for ChannelReporter {
     fn iteration(&mut self, _: &Position, info: &Info) {
-        let _ = self.tx.send(Event::Info(self.id, info.clone()));
+        if info.multipv <= self.shown {
+            let _ = self.tx.send(Event::Info(self.id, info.clone()));
+        }
     }
 }
 
@@ -227,13 +233,14 @@ impl Thinker {
         let keys: Vec<Seen> = game.keys().to_vec();
         let (chased, last_move) = (game.past().chased, game.past().last_move);
         let tx = self.events_tx.clone();
+        let shown = self.multipv.max(1);
         let done_tx = self.done_tx.clone();
         let thread_root = root.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let mut reporter = ChannelReporter { id, tx };
+                let mut reporter = ChannelReporter { id, tx, shown };
                 let result = searcher.search(
                     &thread_root,
                     Past {
