@@ -1,7 +1,7 @@
 //! UCI transcripts: the handshake, Fairy-Stockfish's move texts (taken
 //! from pyffish 0.0.90's `legal_moves` along random games) read and
 //! answered with legal moves, `go infinite` held until `stop`, pondering
-//! until `ponderhit`, and bad
+//! until `ponderhit`, MultiPV lines and the strength options, and bad
 //! input answered with `info string` while the game stays as it was.
 
 mod common;
@@ -280,4 +280,97 @@ fn hostile_input_is_answered_and_survived() {
         .count();
     assert!(errors >= 8, "{out}");
     assert!(out.lines().any(|l| l == "readyok"), "{out}");
+}
+
+/// The word after `name` in an `info` line.
+fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == name)?;
+    words.next()
+}
+
+#[test]
+fn multipv_reports_every_line_and_plays_the_first() {
+    let (mut e, lines) = Engine::start_uci();
+    for option in [
+        "option name MultiPV type spin default 1 min 1 max 500",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1500 min 500 max 2800",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let mut infos = Vec::new();
+    let best = loop {
+        let l = e.expect(|_| true);
+        if l.starts_with("bestmove ") {
+            break l;
+        }
+        infos.push(l);
+    };
+    let last: Vec<&String> = infos
+        .iter()
+        .filter(|l| field(l, "depth") == Some("5"))
+        .collect();
+    let numbers: Vec<&str> = last.iter().filter_map(|l| field(l, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"], "{infos:?}");
+    for l in &last {
+        for name in ["seldepth", "score", "nodes", "nps", "hashfull", "time"] {
+            assert!(field(l, name).is_some(), "{name} missing: {l}");
+        }
+    }
+    let firsts: Vec<&str> = last.iter().filter_map(|l| field(l, "pv")).collect();
+    assert_eq!(firsts.len(), 3);
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert_eq!(best.split_whitespace().nth(1), Some(firsts[0]), "{best}");
+}
+
+#[test]
+fn strength_options_refuse_bad_values_and_still_play_legal_moves() {
+    let (mut e, _) = Engine::start_uci();
+    for bad in [
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 501",
+        "setoption name Skill Level value 21",
+        "setoption name Skill Level value weak",
+        "setoption name UCI_Elo value 100",
+        "setoption name UCI_LimitStrength value maybe",
+    ] {
+        e.send(bad);
+        let got = replies(&mut e);
+        assert!(
+            got.len() == 1 && got[0].starts_with("info string error: "),
+            "{bad}: {got:?}"
+        );
+    }
+    // MultiPV stayed 1: one line per depth.
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let info = e.expect(|l| l.starts_with("info depth 3 "));
+    assert_eq!(field(&info, "multipv"), Some("1"), "{info}");
+    e.expect(|l| l.starts_with("bestmove "));
+    // A weak level searches four lines, shows the one MultiPV asks for,
+    // and plays a legal move.
+    for setting in [
+        "setoption name Skill Level value 0",
+        "setoption name UCI_LimitStrength value true",
+    ] {
+        e.send(setting);
+        e.send("position startpos moves e2e4");
+        e.send("go depth 8");
+        let mut lines = 0;
+        let best = loop {
+            let l = e.expect(|_| true);
+            if l.starts_with("bestmove ") {
+                break l;
+            }
+            lines = lines.max(field(&l, "multipv").map_or(0, |n| n.parse().unwrap_or(0)));
+        };
+        assert_eq!(lines, 1, "{setting}");
+        let best = best.split_whitespace().nth(1).expect("a move").to_string();
+        assert!(legal_after("normal", &["e2e4"], &best), "{best}");
+    }
 }

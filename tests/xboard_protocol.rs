@@ -1165,3 +1165,54 @@ fn passes_and_pawn_moves_as_xboard_relays_them() {
         "{replies:?}"
     );
 }
+
+#[test]
+fn multipv_analysis_shows_each_line_as_thinking_output() {
+    let mut e = Engine::start(&[]);
+    e.send("protover 2");
+    let features = e.sync(9);
+    for option in [
+        "feature option=\"MultiPV -spin 1 1 500\"",
+        "feature option=\"Skill Level -spin 20 0 20\"",
+        "feature option=\"Limit Strength -check 0\"",
+        "feature option=\"Elo -spin 1500 500 2800\"",
+    ] {
+        assert!(features.iter().any(|l| l == option), "{option}");
+    }
+    e.send("new");
+    e.send("option MultiPV=0");
+    e.send("option Skill Level=21");
+    e.send("option Elo=3000");
+    let r = e.sync(1);
+    for bad in [
+        "option MultiPV=0",
+        "option Skill Level=21",
+        "option Elo=3000",
+    ] {
+        assert!(
+            r.iter().any(|l| l == &format!("Error (bad value): {bad}")),
+            "{bad}: {r:?}"
+        );
+    }
+    e.send("option MultiPV=3");
+    e.send("post");
+    e.send("analyze");
+    // Thinking output of the fourth ply: three lines, each in the usual
+    // form, with three different first moves.
+    let mut firsts = Vec::new();
+    while firsts.len() < 3 {
+        let l = e.expect(|l| l.starts_with("4 ") && l.contains('\t'));
+        let fields: Vec<&str> = l.split('\t').next().unwrap().split_whitespace().collect();
+        assert_eq!(fields.len(), 7, "{l}");
+        let pv = l.split('\t').nth(1).unwrap_or_default();
+        firsts.push(pv.split_whitespace().next().unwrap_or_default().to_string());
+    }
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    e.send("exit");
+    // A weak level plays a legal move.
+    e.send("option Skill Level=0");
+    e.send("sd 6");
+    e.send("go");
+    let m = e.next_move();
+    referee("normal", &[&m]);
+}

@@ -51,6 +51,9 @@ pub struct SearchArgs {
     /// Search threads (Lazy SMP).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Lines (best moves) to search and show.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
     /// Also load variant definitions from this file.
     #[arg(long = "variant-file")]
     variant_file: Option<PathBuf>,
@@ -158,6 +161,7 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
         nodes: args.nodes,
         soft_time: time,
         hard_time: time,
+        multipv: args.multipv,
     };
     let result = searcher.search(&pos, Past::NONE, limits, &mut PrintReporter);
     match result.best {
@@ -189,8 +193,13 @@ impl griffon::search::Reporter for PrintReporter {
             pv.push_str(&griffon::notation::move_text(&pos, m));
             pos.make(m);
         }
+        let line = if info.multipv > 1 {
+            format!(" (line {})", info.multipv)
+        } else {
+            String::new()
+        };
         let _ = write_stdout(&format!(
-            "{} {} {} {}{pv}\n",
+            "{} {} {} {}{line}{pv}\n",
             info.depth,
             griffon::search::xboard_score(info.score),
             info.elapsed.as_millis() / 10,

@@ -6,13 +6,18 @@
 //! A search reports each iteration as an [`Event::Info`] on the engine's
 //! event channel and its end as a [`Done`] on a channel of its own, with
 //! the searcher, which goes back to the thinker for the next search.
+//!
+//! The thinker applies the protocol-independent search settings: the
+//! MultiPV lines, and the strength limit, which shapes a search for a
+//! move (shallower, with lines to choose from) and picks its move.
 
 use super::input::Event;
 use crate::game::Game;
 use crate::judge::{Past, Seen};
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::search::{
-    Info, Limits, Reporter, SEARCH_STACK, SearchResult, Searcher, TranspositionTable,
+    Info, Limits, Reporter, SEARCH_STACK, SearchResult, Searcher, Skill, TranspositionTable,
 };
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
@@ -68,17 +73,25 @@ pub(crate) struct Done {
 struct ChannelReporter {
     id: u64,
     tx: Sender<Event>,
+    /// Lines shown: those of `MultiPV`, not the extra ones a strength
+    /// limit searches to choose from (a GUI takes the last line it is
+    /// shown as the engine's score).
+    shown: usize,
 }
 
 impl Reporter for ChannelReporter {
     fn iteration(&mut self, _: &Position, info: &Info) {
-        let _ = self.tx.send(Event::Info(self.id, info.clone()));
+        if info.multipv <= self.shown {
+            let _ = self.tx.send(Event::Info(self.id, info.clone()));
+        }
     }
 }
 
 struct Running {
     id: u64,
     purpose: Purpose,
+    /// The strength limit that picks the move, if one does.
+    skill: Option<Skill>,
     stop: Arc<AtomicBool>,
     handle: JoinHandle<()>,
     /// The position searched (for formatting thinking output).
@@ -109,6 +122,13 @@ pub(crate) struct Thinker {
     /// The root plays only moves XBoard 4.9.1 can write
     /// ([`Searcher::xboard_moves_only`]).
     xboard_moves_only: bool,
+    /// Lines every search finds and reports (`MultiPV`).
+    pub multipv: usize,
+    /// The strength limit of searches for a move (not analysis).
+    pub skill: Skill,
+    /// Chooses among the lines at a limited strength: seeded from the
+    /// clock, so that games differ.
+    rng: Rng,
 }
 
 impl Thinker {
@@ -130,6 +150,9 @@ impl Thinker {
             table_sized: false,
             cores: 1,
             xboard_moves_only: false,
+            multipv: 1,
+            skill: Skill::default(),
+            rng: Rng(clock_seed()),
         }
     }
 
@@ -176,7 +199,7 @@ impl Thinker {
         &mut self,
         purpose: Purpose,
         game: &Game,
-        limits: Limits,
+        mut limits: Limits,
         contempt: Contempt,
     ) -> std::io::Result<()> {
         if !self.table_sized && !self.size_table(self.memory_mb) {
@@ -197,6 +220,12 @@ impl Thinker {
             Purpose::Analyze => Contempt::default(),
             Purpose::Move => contempt,
         };
+        limits.multipv = self.multipv;
+        let skill = (purpose == Purpose::Move && self.skill.limited()).then_some(self.skill);
+        if let Some(skill) = skill {
+            limits.multipv = skill.lines(self.multipv);
+            limits.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
+        }
         searcher.contempt = contempt.draw;
         searcher.trade_contempt = contempt.trade;
         searcher.pawn_trade_contempt = contempt.pawn_trade;
@@ -204,13 +233,14 @@ impl Thinker {
         let keys: Vec<Seen> = game.keys().to_vec();
         let (chased, last_move) = (game.past().chased, game.past().last_move);
         let tx = self.events_tx.clone();
+        let shown = self.multipv.max(1);
         let done_tx = self.done_tx.clone();
         let thread_root = root.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let mut reporter = ChannelReporter { id, tx };
+                let mut reporter = ChannelReporter { id, tx, shown };
                 let result = searcher.search(
                     &thread_root,
                     Past {
@@ -230,6 +260,7 @@ impl Thinker {
         self.running = Some(Running {
             id,
             purpose,
+            skill,
             stop,
             handle,
             root,
@@ -271,7 +302,21 @@ impl Thinker {
         };
         let _ = running.handle.join();
         self.searcher = Some(done.searcher);
-        Some((running.purpose, done.result))
+        let mut result = done.result;
+        if let Some(skill) = running.skill
+            && let Some(line) = skill.pick(&result.lines, &mut self.rng)
+        {
+            log::debug!(
+                "skill level {} plays line scoring {} (best {})",
+                skill.level(),
+                line.score,
+                result.score
+            );
+            result.best = Some(line.pv[0]);
+            result.ponder = line.pv.get(1).copied();
+            result.score = line.score;
+        }
+        Some((running.purpose, result))
     }
 
     /// The position search `id` searches, if it is the running search
@@ -330,4 +375,11 @@ impl Thinker {
             None => false,
         }
     }
+}
+
+/// A seed that differs from run to run (the clock's nanoseconds).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }

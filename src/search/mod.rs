@@ -19,6 +19,12 @@
 //! lose material by static exchange, and every evasion when in check for
 //! its first plies.
 //!
+//! With MultiPV (`Limits::multipv` above one) each iteration searches
+//! the root once per line, each time without the first moves of the
+//! lines before it, each line in an aspiration window of its own around
+//! its last score (as Stockfish does); the lines are then ordered by
+//! score. One line searches exactly as without MultiPV.
+//!
 //! The search never prints: it reports each finished iteration through a
 //! [`Reporter`], and is stopped through a shared flag.
 //!
@@ -34,6 +40,7 @@
 //! | `history.rs` | killers, countermoves, history, continuation and correction history |
 //! | `screen.rs` | judging quiet moves harmless (no check, no threat) before they are made |
 //! | `params.rs` | the named pruning, reduction and extension parameters |
+//! | `skill.rs` | the strength limit: a choice among MultiPV lines |
 //! | `see.rs`, `tt.rs`, `time.rs` | static exchange, the transposition table, time control |
 
 mod history;
@@ -44,12 +51,14 @@ mod quiescence;
 mod screen;
 mod searcher;
 mod see;
+mod skill;
 mod thread;
 pub mod time;
 mod tt;
 
 pub use searcher::Searcher;
 pub use see::{see, see_ge};
+pub use skill::{MAX_ELO, MAX_SKILL, MIN_ELO, Skill, Strength};
 pub use time::{TimeControl, Timing};
 pub use tt::{Bound, TranspositionTable};
 
@@ -82,17 +91,29 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Stop as soon as possible after this.
     pub hard_time: Option<Duration>,
+    /// Lines (best moves) to search and report; 0 and 1 both mean one.
+    /// More than the root has legal moves means all of them.
+    pub multipv: usize,
 }
 
-/// A finished iteration.
+/// Most MultiPV lines the protocols accept.
+pub const MAX_MULTIPV: usize = 500;
+
+/// One line of a finished iteration (each MultiPV line is reported on
+/// its own).
 #[derive(Clone, Debug)]
 pub struct Info {
     pub depth: u32,
     pub seldepth: u32,
+    /// Which line, from 1 (the best) on.
+    pub multipv: usize,
     pub score: Score,
     /// All threads together.
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Permille of the transposition table written in this search
+    /// (from a sample).
+    pub hashfull: u32,
     pub pv: Vec<Move>,
 }
 
@@ -120,6 +141,14 @@ impl Reporter for Silent {
     fn iteration(&mut self, _: &Position, _: &Info) {}
 }
 
+/// One root move's line as the last iteration found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: Score,
+    /// Starts with the root move; never empty.
+    pub pv: Vec<Move>,
+}
+
 /// The result of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -128,6 +157,10 @@ pub struct SearchResult {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
+    /// The MultiPV lines, best first: the last iteration's, and after a
+    /// stop in the middle of one, the lines it had not reached yet from
+    /// the iteration before. `best` and `score` are the first line's.
+    pub lines: Vec<Line>,
 }
 
 /// `score` for XBoard: mates as 100000 + moves to mate (negative when mated).

@@ -331,7 +331,9 @@ impl Thread<'_> {
         } else {
             Bound::Upper
         };
-        if !self.stopped() && !singular_test {
+        // A root searched without the MultiPV lines before it keeps the
+        // first line's entry: its move orders the next iteration.
+        if !self.stopped() && !singular_test && (ply > 0 || self.earlier_lines.is_empty()) {
             self.store(
                 pos,
                 depth,

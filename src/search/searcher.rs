@@ -237,6 +237,7 @@ impl Searcher {
                 score: 0,
                 depth: 0,
                 nodes: 0,
+                lines: Vec::new(),
             }
         });
         self.nodes = shared.nodes.load(Ordering::Relaxed);

@@ -5,7 +5,7 @@
 use super::history::Heuristics;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_LIMIT};
 use super::tt::TranspositionTable;
-use super::{Info, Limits, MATE_BOUND, MAX_PLY, Reporter, SearchResult, TB_BOUND};
+use super::{Info, Limits, Line, MATE_BOUND, MAX_PLY, Reporter, SearchResult, TB_BOUND};
 use crate::eval::{Evaluator, MATE, Score};
 use crate::judge::{self, ChaseWatch, Past, Seen, Shuttle};
 use crate::movegen::generate_legal;
@@ -86,6 +86,9 @@ pub(super) struct Thread<'a> {
     /// ([`Searcher::xboard_moves_only`](super::Searcher), and some other
     /// move is legal).
     pub(super) xboard_cannot_write: bool,
+    /// MultiPV: the root moves of the lines this iteration has already
+    /// searched, which the next line leaves out. Empty with one line.
+    pub(super) earlier_lines: Vec<Move>,
 }
 
 impl<'a> Thread<'a> {
@@ -112,6 +115,7 @@ impl<'a> Thread<'a> {
             root_depth: 0,
             acc: sh.net.map(|net| Accumulators::new(net, MAX_PLY + 2)),
             xboard_cannot_write: false,
+            earlier_lines: Vec::new(),
         }
     }
 
@@ -122,7 +126,9 @@ impl<'a> Thread<'a> {
 
     /// The root may not play `m`.
     pub(super) fn root_excluded(&self, m: Move) -> bool {
-        self.sh.excluded.contains(&m) || self.xboard_cannot_write && !notation::xboard_491_writes(m)
+        self.sh.excluded.contains(&m)
+            || self.earlier_lines.contains(&m)
+            || self.xboard_cannot_write && !notation::xboard_491_writes(m)
     }
 
     /// Iterative deepening; helper `id` starts one ply deeper when odd, so
@@ -144,6 +150,7 @@ impl<'a> Thread<'a> {
             score: 0,
             depth: 0,
             nodes: 0,
+            lines: Vec::new(),
         };
         // Any legal move is better than none if time runs out at once.
         let mut root_moves = MoveList::new();
@@ -162,37 +169,86 @@ impl<'a> Thread<'a> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .min(MAX_PLY as u32 - 1);
-        let mut prev = 0;
+        let wanted = limits.multipv.clamp(1, root_moves.len());
+        // Each line's last score, the centre of its next aspiration window.
+        let mut prev = vec![0; wanted];
+        let mut lines: Vec<(Line, u32)> = Vec::with_capacity(wanted);
+        self.earlier_lines = Vec::with_capacity(wanted);
         let (mut last_best, mut stable, mut last_score) = (None, 0, 0);
         let first = 1 + (id % 2) as u32;
         for depth in first..=max_depth {
-            self.seldepth = 0;
             self.root_depth = depth as i32;
-            let score = self.aspiration(&mut pos, depth as i32, prev);
-            if self.stopped() && depth > first {
-                break;
+            self.earlier_lines.clear();
+            lines.clear();
+            for (k, last) in prev.iter_mut().enumerate() {
+                self.seldepth = 0;
+                let score = self.aspiration(&mut pos, depth as i32, *last);
+                // A line cut short is worth nothing, except the first
+                // line of the first iteration: better than no line.
+                if self.stopped() && (depth > first || k > 0) {
+                    break;
+                }
+                *last = score;
+                let pv: Vec<Move> = self.pv[0].iter().copied().collect();
+                if k == 0 {
+                    result.score = score;
+                    result.depth = depth;
+                }
+                let Some(&m) = pv.first() else {
+                    break;
+                };
+                if wanted > 1 {
+                    self.earlier_lines.push(m);
+                }
+                lines.push((Line { score, pv }, self.seldepth));
+                if self.stopped() {
+                    break;
+                }
             }
-            prev = score;
-            let pv: Vec<Move> = self.pv[0].iter().copied().collect();
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-                result.ponder = pv.get(1).copied();
+            if lines.is_empty() {
+                if self.stopped() {
+                    break;
+                }
+                continue;
             }
-            result.score = score;
-            result.depth = depth;
+            // Each line was searched without the ones before it, so it
+            // should score no better; where it does, it is the better line.
+            lines.sort_by_key(|(line, _)| std::cmp::Reverse(line.score));
+            let best = &lines[0].0;
+            result.best = Some(best.pv[0]);
+            result.ponder = best.pv.get(1).copied();
+            result.score = best.score;
+            let older = std::mem::take(&mut result.lines);
+            result.lines = lines.iter().map(|(line, _)| line.clone()).collect();
+            if result.lines.len() < wanted {
+                let missing: Vec<Line> = older
+                    .into_iter()
+                    .filter(|old| result.lines.iter().all(|l| l.pv[0] != old.pv[0]))
+                    .take(wanted - result.lines.len())
+                    .collect();
+                result.lines.extend(missing);
+            }
+            let score = result.score;
             if self.main {
                 self.publish();
-                reporter.iteration(
-                    root,
-                    &Info {
-                        depth,
-                        seldepth: self.seldepth,
-                        score,
-                        nodes: self.sh.nodes.load(Ordering::Relaxed),
-                        elapsed: self.sh.start.elapsed(),
-                        pv,
-                    },
-                );
+                let nodes = self.sh.nodes.load(Ordering::Relaxed);
+                let elapsed = self.sh.start.elapsed();
+                let hashfull = self.sh.tt.hashfull();
+                for (k, (line, seldepth)) in lines.iter().enumerate() {
+                    reporter.iteration(
+                        root,
+                        &Info {
+                            depth,
+                            seldepth: *seldepth,
+                            multipv: k + 1,
+                            score: line.score,
+                            nodes,
+                            elapsed,
+                            hashfull,
+                            pv: line.pv.clone(),
+                        },
+                    );
+                }
             }
             if self.stopped() {
                 break;

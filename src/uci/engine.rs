@@ -13,7 +13,9 @@ use crate::game::Game;
 use crate::nnue::NetChoice;
 use crate::position::{Position, Rules};
 use crate::search::time::{TimeControl, Timing};
-use crate::search::{Info, Limits, SearchResult, uci_score};
+use crate::search::{
+    Info, Limits, MAX_ELO, MAX_MULTIPV, MAX_SKILL, MIN_ELO, SearchResult, Strength, uci_score,
+};
 use crate::types::{Color, Move};
 use crate::variant::{Variant, VariantError, VariantSet};
 use crossbeam::channel::Sender;
@@ -42,8 +44,10 @@ pub(super) struct Engine<W: Write> {
     /// A result that waits for `stop`.
     held: Option<SearchResult>,
     /// The running search is `go ponder`: the limits of the search to run
-    /// at `ponderhit`, and the searched game.
+    /// at `ponderhit`.
     pondering: Option<Limits>,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
+    strength: Strength,
 }
 
 impl<W: Write> Engine<W> {
@@ -66,6 +70,7 @@ impl<W: Write> Engine<W> {
             infinite: false,
             held: None,
             pondering: None,
+            strength: Strength::default(),
         };
         engine.load_network();
         Ok(engine)
@@ -129,6 +134,19 @@ impl<W: Write> Engine<W> {
         self.send("option name Move Overhead type spin default 50 min 0 max 5000");
         self.send("option name UCI_Chess960 type check default false");
         self.send("option name UCI_AnalyseMode type check default false");
+        self.send(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        let strength = Strength::default();
+        self.send(&format!(
+            "option name Skill Level type spin default {} min 0 max {MAX_SKILL}",
+            strength.skill_level
+        ));
+        self.send("option name UCI_LimitStrength type check default false");
+        self.send(&format!(
+            "option name UCI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",
+            strength.elo
+        ));
         self.send("uciok");
     }
 
@@ -143,6 +161,15 @@ impl<W: Write> Engine<W> {
             None => (rest.trim(), ""),
         };
         let number = |v: &str| v.parse::<u64>().map_err(|_| format!("not a number: {v}"));
+        // A spin option's value: out of its range is an error, not clamped.
+        let spin = |v: &str, min: u64, max: u64| {
+            number(v).and_then(|n| {
+                (min..=max)
+                    .contains(&n)
+                    .then_some(n)
+                    .ok_or_else(|| format!("{n} is outside {min}..{max}"))
+            })
+        };
         let flag = |v: &str| match v {
             "true" => Ok(true),
             "false" => Ok(false),
@@ -171,11 +198,27 @@ impl<W: Write> Engine<W> {
             "ponder" => flag(value).map(|_| ()),
             // Analysis and play search alike (without contempt).
             "uci_analysemode" => flag(value).map(|_| ()),
+            "multipv" => {
+                spin(value, 1, MAX_MULTIPV as u64).map(|n| self.think.multipv = n as usize)
+            }
+            "skill level" => spin(value, 0, u64::from(MAX_SKILL))
+                .map(|n| self.set_strength(|s| s.skill_level = n as u32)),
+            "uci_limitstrength" => {
+                flag(value).map(|on| self.set_strength(|s| s.limit_strength = on))
+            }
+            "uci_elo" => spin(value, u64::from(MIN_ELO), u64::from(MAX_ELO))
+                .map(|elo| self.set_strength(|s| s.elo = elo as u32)),
             _ => Err("unknown option".into()),
         };
         if let Err(e) = result {
             self.error(e, line);
         }
+    }
+
+    /// A change to the strength options, and the level it makes.
+    fn set_strength(&mut self, change: impl FnOnce(&mut Strength)) {
+        change(&mut self.strength);
+        self.think.skill = self.strength.skill();
     }
 
     /// `UCI_Variant`: another variant, at its start position.
@@ -417,12 +460,14 @@ impl<W: Write> Engine<W> {
             pos.make(m);
         }
         let line = format!(
-            "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} time {} pv{pv}",
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv{pv}",
             info.depth,
             info.seldepth,
+            info.multipv,
             uci_score(info.score),
             info.nodes,
             info.nps(),
+            info.hashfull,
             info.elapsed.as_millis(),
         );
         self.send(&line);

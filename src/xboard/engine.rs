@@ -678,7 +678,25 @@ impl<W: Write> Engine<W> {
             EngineOption::BookDepth(d) => self.book.depth = d,
             EngineOption::BookVariety(v) => self.book.variety = v,
             EngineOption::MoveOverhead(t) => self.clock.set_overhead(t),
+            EngineOption::MultiPv(n) => {
+                // Analysis shows the new number of lines at once.
+                let restart = self.think.running() == Some(Purpose::Analyze);
+                self.think.stop();
+                self.think.multipv = n;
+                if restart {
+                    self.start_search(Purpose::Analyze);
+                }
+            }
+            EngineOption::SkillLevel(n) => self.set_strength(|s| s.skill_level = n),
+            EngineOption::LimitStrength(on) => self.set_strength(|s| s.limit_strength = on),
+            EngineOption::Elo(elo) => self.set_strength(|s| s.elo = elo),
         }
+    }
+
+    /// A change to the strength options, for the next search for a move.
+    fn set_strength(&mut self, change: impl FnOnce(&mut crate::search::Strength)) {
+        change(&mut self.options.strength);
+        self.think.skill = self.options.strength.skill();
     }
 
     /// The `Eval Noise` setting into the evaluator, with a fresh seed.

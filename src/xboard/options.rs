@@ -5,6 +5,7 @@
 //! the book (`book.rs`), the move overhead with the clock (`clock.rs`),
 //! memory and threads with the search thread (`think.rs`).
 
+use crate::search::{MAX_ELO, MAX_MULTIPV, MAX_SKILL, MIN_ELO, Strength};
 use crate::variant::VariantSet;
 use crate::weights::Params;
 use std::fmt;
@@ -39,6 +40,13 @@ pub(super) enum EngineOption {
     BookDepth(u32),
     BookVariety(u32),
     MoveOverhead(Duration),
+    /// `MultiPV`: lines analysis shows (and every search finds).
+    MultiPv(usize),
+    /// `Skill Level`, 0 to 20 (full strength).
+    SkillLevel(u32),
+    /// `Limit Strength`: `Elo` sets the level instead of `Skill Level`.
+    LimitStrength(bool),
+    Elo(u32),
 }
 
 /// Why an `option` command cannot be carried out.
@@ -100,6 +108,23 @@ impl EngineOption {
                 Ok(v) if v <= 100 => EngineOption::BookVariety(v),
                 _ => return Err(bad),
             },
+            "MultiPV" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => EngineOption::MultiPv(n),
+                _ => return Err(bad),
+            },
+            "Skill Level" => match value.parse::<u32>() {
+                Ok(n) if n <= MAX_SKILL => EngineOption::SkillLevel(n),
+                _ => return Err(bad),
+            },
+            "Limit Strength" => match value {
+                "1" => EngineOption::LimitStrength(true),
+                "0" => EngineOption::LimitStrength(false),
+                _ => return Err(bad),
+            },
+            "Elo" => match value.parse::<u32>() {
+                Ok(elo) if (MIN_ELO..=MAX_ELO).contains(&elo) => EngineOption::Elo(elo),
+                _ => return Err(bad),
+            },
             "Move Overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 10_000 => EngineOption::MoveOverhead(Duration::from_millis(ms)),
                 _ => return Err(bad),
@@ -137,6 +162,8 @@ pub(super) struct Options {
     /// Option `Eval Noise`: centipawns of noise in every evaluation, with
     /// a new seed each game (self-play for opening books).
     pub eval_noise: i32,
+    /// `Skill Level`, `Limit Strength`, `Elo`.
+    pub strength: Strength,
 }
 
 impl Default for Options {
@@ -152,6 +179,7 @@ impl Default for Options {
             trade_contempt: TRADE_CONTEMPT,
             pawn_trade_contempt: PAWN_TRADE_CONTEMPT,
             eval_noise: 0,
+            strength: Strength::default(),
         }
     }
 }
@@ -202,6 +230,7 @@ pub(super) fn features(set: &VariantSet) -> Vec<String> {
         }
     }
     let variants = names.join(",");
+    let strength = Strength::default();
     vec![
         "feature done=0".into(),
         format!(
@@ -223,6 +252,16 @@ pub(super) fn features(set: &VariantSet) -> Vec<String> {
         "feature option=\"Eval Noise -spin 0 0 200\"".into(),
         "feature option=\"Use Network -check 1\"".into(),
         "feature option=\"Network File -file \"".into(),
+        format!("feature option=\"MultiPV -spin 1 1 {MAX_MULTIPV}\""),
+        format!(
+            "feature option=\"Skill Level -spin {} 0 {MAX_SKILL}\"",
+            strength.skill_level
+        ),
+        "feature option=\"Limit Strength -check 0\"".into(),
+        format!(
+            "feature option=\"Elo -spin {} {MIN_ELO} {MAX_ELO}\"",
+            strength.elo
+        ),
         "feature done=1".into(),
     ]
 }
@@ -258,5 +297,15 @@ mod tests {
             EngineOption::parse("Resign Threshold=100"),
             Ok(EngineOption::ResignThreshold(100))
         );
+        assert_eq!(
+            EngineOption::parse("MultiPV=500"),
+            Ok(EngineOption::MultiPv(500))
+        );
+        assert_eq!(EngineOption::parse("MultiPV=0"), Err(OptionError::BadValue));
+        assert_eq!(
+            EngineOption::parse("Skill Level=21"),
+            Err(OptionError::BadValue)
+        );
+        assert_eq!(EngineOption::parse("Elo=499"), Err(OptionError::BadValue));
     }
 }

@@ -1,0 +1,204 @@
+//! The strength limit (UCI `Skill Level`, `UCI_LimitStrength` and
+//! `UCI_Elo`, the same options under XBoard). A weaker level does not
+//! play random moves: it searches shallower, with at least four MultiPV
+//! lines, and then picks among those lines at random, each line's score
+//! raised by a random amount of up to a spread that grows as the level
+//! falls. A line that scores worse than the best by more than the spread
+//! is never picked, and lines near the best are picked about as often
+//! as it: the engine misses what a shallow search misses, and prefers
+//! good moves to bad ones without always playing the best. The idea is
+//! Stockfish's (its `Skill`); the weighting is Griffon's own.
+
+use super::{Line, MATE_BOUND};
+use crate::eval::Score;
+use crate::rng::Rng;
+
+/// The highest level: full strength, no limit.
+pub const MAX_SKILL: u32 = 20;
+/// The Elo range `UCI_Elo` takes. The levels are spread evenly over it;
+/// the Elo figures are nominal (the mapping has not been fitted to
+/// rated play).
+pub const MIN_ELO: u32 = 500;
+pub const MAX_ELO: u32 = 2800;
+/// `UCI_Elo`'s default.
+pub const DEFAULT_ELO: u32 = 1500;
+/// Lines a limited search looks at, at least: enough for a choice.
+const SKILL_LINES: usize = 4;
+
+/// A playing level, 0 (weakest) to [`MAX_SKILL`] (full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    level: u32,
+}
+
+impl Default for Skill {
+    fn default() -> Skill {
+        Skill { level: MAX_SKILL }
+    }
+}
+
+impl Skill {
+    /// Level `level`, at most [`MAX_SKILL`].
+    pub fn new(level: u32) -> Skill {
+        Skill {
+            level: level.min(MAX_SKILL),
+        }
+    }
+
+    /// The level for a nominal Elo rating in [`MIN_ELO`]..=[`MAX_ELO`]
+    /// (clamped): the levels spread evenly over the range, the top of it
+    /// full strength.
+    pub fn from_elo(elo: u32) -> Skill {
+        let above = elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO;
+        let range = MAX_ELO - MIN_ELO;
+        Skill::new((above * MAX_SKILL + range / 2) / range)
+    }
+
+    pub fn level(self) -> u32 {
+        self.level
+    }
+
+    /// Whether the level limits anything (below full strength).
+    pub fn limited(self) -> bool {
+        self.level < MAX_SKILL
+    }
+
+    /// The deepest iteration a limited search runs.
+    pub fn depth(self) -> u32 {
+        1 + self.level
+    }
+
+    /// Lines a search at this level needs, given the `multipv` asked for.
+    pub fn lines(self, multipv: usize) -> usize {
+        if self.limited() {
+            multipv.max(SKILL_LINES)
+        } else {
+            multipv
+        }
+    }
+
+    /// Centipawns of random gain each line's score may get: a line more
+    /// than this below the best is never picked. It grows with the square
+    /// of the levels below full strength, from 10 at level 19 through 70
+    /// at level 10 to 250 (about a minor piece) at level 0: every move
+    /// the spread lets through costs a little, and over a game the small
+    /// losses add up, so the upper levels need narrow spreads to stay
+    /// apart.
+    pub fn spread(self) -> Score {
+        let below = (MAX_SKILL - self.level) as Score;
+        10 + 3 * below * below / 5
+    }
+
+    /// The line to play among `lines` (best first), or `None` if there
+    /// are none. At full strength, or with a mate found, the first.
+    pub fn pick<'a>(self, lines: &'a [Line], rng: &mut Rng) -> Option<&'a Line> {
+        let top = lines.first()?;
+        if !self.limited() || top.score > MATE_BOUND {
+            return Some(top);
+        }
+        let spread = self.spread();
+        let mut best: Option<(Score, &Line)> = None;
+        for line in lines {
+            if top.score - line.score >= spread {
+                continue;
+            }
+            let raised = line.score + rng.below(spread as usize) as Score;
+            if best.is_none_or(|(b, _)| raised > b) {
+                best = Some((raised, line));
+            }
+        }
+        best.map(|(_, line)| line)
+    }
+}
+
+/// The strength options as a protocol holds them, to be turned into a
+/// [`Skill`]: with `limit_strength` on, `elo` sets the level, otherwise
+/// `skill_level` does (as in Stockfish).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    pub skill_level: u32,
+    pub limit_strength: bool,
+    pub elo: u32,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength {
+            skill_level: MAX_SKILL,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+        }
+    }
+}
+
+impl Strength {
+    pub fn skill(&self) -> Skill {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::new(self.skill_level)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Move;
+
+    fn lines(scores: &[Score]) -> Vec<Line> {
+        // Distinct placeholder moves: only scores matter here.
+        let moves: Vec<Move> = (0..scores.len() as u32)
+            .map(|i| Move::from_bits(u64::from(i) + 1))
+            .collect();
+        scores
+            .iter()
+            .zip(moves)
+            .map(|(&score, m)| Line { score, pv: vec![m] })
+            .collect()
+    }
+
+    #[test]
+    fn elo_spreads_over_the_levels() {
+        assert_eq!(Skill::from_elo(0).level(), 0);
+        assert_eq!(Skill::from_elo(MIN_ELO).level(), 0);
+        assert_eq!(Skill::from_elo(1650).level(), 10);
+        assert_eq!(Skill::from_elo(MAX_ELO).level(), MAX_SKILL);
+        assert!(!Skill::from_elo(MAX_ELO).limited());
+    }
+
+    #[test]
+    fn full_strength_plays_the_best_line() {
+        let ls = lines(&[50, 45, 40, 0]);
+        let mut rng = Rng(1);
+        for _ in 0..100 {
+            assert_eq!(Skill::new(MAX_SKILL).pick(&ls, &mut rng), Some(&ls[0]));
+        }
+    }
+
+    /// A weak level plays close alternatives often, never a line lost by
+    /// more than its spread, and the best line more often than worse ones.
+    #[test]
+    fn weak_levels_prefer_better_lines() {
+        let ls = lines(&[50, 20, -30, -900]);
+        let skill = Skill::new(0);
+        let mut rng = Rng(7);
+        let mut count = [0; 4];
+        for _ in 0..10_000 {
+            let picked = skill.pick(&ls, &mut rng).expect("a line");
+            count[ls.iter().position(|l| l == picked).expect("one of them")] += 1;
+        }
+        assert_eq!(count[3], 0, "{count:?}");
+        assert!(count[0] > count[1] && count[1] > count[2], "{count:?}");
+        assert!(count[2] > 0, "{count:?}");
+    }
+
+    #[test]
+    fn a_mate_found_is_played() {
+        let ls = lines(&[MATE_BOUND + 10, 40, 39, 38]);
+        let mut rng = Rng(3);
+        for _ in 0..100 {
+            assert_eq!(Skill::new(0).pick(&ls, &mut rng), Some(&ls[0]));
+        }
+    }
+}
