@@ -4,6 +4,7 @@
 //! into calls on these and results into their own lines.
 
 pub(crate) mod input;
+pub(crate) mod options;
 pub(crate) mod think;
 
 pub use input::MAX_LINE;

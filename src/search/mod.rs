@@ -58,7 +58,7 @@ mod tt;
 
 pub use searcher::Searcher;
 pub use see::{see, see_ge};
-pub use skill::{MAX_ELO, MAX_SKILL, MIN_ELO, Skill, Strength};
+pub use skill::{DEFAULT_ELO, MAX_ELO, MAX_SKILL, MIN_ELO, Skill, Strength};
 pub use time::{TimeControl, Timing};
 pub use tt::{Bound, TranspositionTable};
 

@@ -7,7 +7,7 @@
 //! square on the board, does the variant exist) is checked when the
 //! command is carried out.
 
-use super::options::{EngineOption, OptionError};
+use crate::engine::options::{EngineOption, OptionError};
 use crate::search::TimeControl;
 use crate::types::{Color, Geometry, Sq};
 use std::fmt;
