@@ -155,3 +155,48 @@ pub(crate) fn mate_plies(score: Score) -> Option<Score> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_in_each_dialect() {
+        let g = Geometry::new(9, 9, 2);
+        // Shogi: 7g is sente's third file from the right, third rank up.
+        assert_eq!(Dialect::Usi.square(&g, g.sq(2, 2)), "7g");
+        assert_eq!(Dialect::Uci.square(&g, g.sq(2, 2)), "c3");
+        let g = Geometry::new(9, 10, 2);
+        assert_eq!(Dialect::Ucci.square(&g, g.sq(7, 0)), "h0");
+        assert_eq!(Dialect::Uci.square(&g, g.sq(7, 9)), "h10");
+        // Fairy-Stockfish's largest boards, 12 files by 10 ranks: files past
+        // nine are the characters after '9'.
+        let g = Geometry::new(12, 10, 2);
+        assert_eq!(Dialect::Usi.square(&g, g.sq(0, 0)), "<j");
+        assert_eq!(Dialect::Usi.square(&g, g.sq(2, 9)), ":a");
+        assert_eq!(Dialect::Usi.square(&g, g.sq(11, 9)), "1a");
+    }
+
+    #[test]
+    fn option_names_in_each_dialect() {
+        assert_eq!(Dialect::Usi.option_name("UCI_Variant"), "USI_Variant");
+        assert_eq!(Dialect::Usi.option_name("Hash"), "USI_Hash");
+        assert_eq!(Dialect::Usi.option_name("Clear Hash"), "Clear_Hash");
+        assert_eq!(Dialect::Ucci.option_name("Hash"), "hashsize");
+        assert_eq!(Dialect::Ucci.option_name("Move Overhead"), "Move_Overhead");
+        assert_eq!(Dialect::Uci.option_name("Clear Hash"), "Clear Hash");
+        assert!(Dialect::Usi.names_option("usi_hash", "Hash"));
+        assert!(Dialect::Usi.names_option("Hash", "Hash"));
+        assert!(!Dialect::Uci.names_option("USI_Hash", "Hash"));
+    }
+
+    #[test]
+    fn scores_in_each_dialect() {
+        assert_eq!(Dialect::Uci.score(35), "cp 35");
+        assert_eq!(Dialect::Ucci.score(-35), "-35");
+        assert_eq!(Dialect::Uci.score(MATE - 3), "mate 2");
+        assert_eq!(Dialect::Usi.score(MATE - 3), "mate 3");
+        assert_eq!(Dialect::Uci.score(-(MATE - 4)), "mate -2");
+        assert_eq!(Dialect::Usi.score(-(MATE - 4)), "mate -4");
+    }
+}
