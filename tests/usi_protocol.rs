@@ -162,8 +162,15 @@ fn go_mate_answers_checkmate() {
         "position startpos moves {}",
         reference.moves(last - 1).join(" ")
     ));
+    let t = Instant::now();
     e.send("go mate 5000");
     let answer = e.expect(|l| l.starts_with("checkmate"));
+    // Found at once: the search does not run on to its time limit.
+    assert!(
+        t.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        t.elapsed()
+    );
     let line: Vec<&str> = answer.split_whitespace().skip(1).collect();
     assert_eq!(line.len(), 1, "{answer}");
     assert!(reference.plies[last - 1].legal.iter().any(|m| m == line[0]));

@@ -438,6 +438,10 @@ impl<W: Write> Engine<W> {
             pos.make(m);
         }
         self.pv.clone_from(&info.pv);
+        // `go mate` asks for a mate, not the best one: the first found ends it.
+        if self.checkmate && mate_plies(info.score).is_some_and(|plies| plies > 0) {
+            self.think.move_now();
+        }
         let line = format!(
             "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} time {} pv{pv}",
             info.depth,
