@@ -6,6 +6,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::{engine, learn, matches, rules, tables};
+use griffon::uci::Dialect;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -18,11 +19,19 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// The XBoard/CECP engine on standard input and output (the default:
-    /// a bare `griffon` speaks UCI if its first line is `uci`).
+    /// a bare `griffon` speaks UCI, USI or UCCI if its first line is `uci`,
+    /// `usi` or `ucci`).
     Xboard(engine::XboardArgs),
     /// The UCI engine on standard input and output (`UCI_Variant` chooses
     /// the variant).
     Uci(engine::UciArgs),
+    /// The USI (shogi) engine, as Fairy-Stockfish speaks it: shogi by
+    /// default, `USI_Variant` for minishogi, kyotoshogi and the like;
+    /// SFEN positions, moves such as 7g7f, P*5e, 8h2b+.
+    Usi(engine::UciArgs),
+    /// The UCCI (xiangqi) engine, as Fairy-Stockfish speaks it: xiangqi by
+    /// default, `setoption UCI_Variant NAME` for others; ranks 0-9 (h2e2).
+    Ucci(engine::UciArgs),
     /// Show where a piece written in XBetza moves, and its compiled legs.
     Betza(rules::BetzaArgs),
     /// List the known variants: name, board size, defining file.
@@ -96,7 +105,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Datagen(args)) => learn::datagen(&args),
         Some(Command::Train(args)) => learn::train(&args),
         None => engine::by_first_line(),
-        Some(Command::Uci(args)) => engine::uci(&args),
+        Some(Command::Uci(args)) => engine::uci(&args, Dialect::Uci),
+        Some(Command::Usi(args)) => engine::uci(&args, Dialect::Usi),
+        Some(Command::Ucci(args)) => engine::uci(&args, Dialect::Ucci),
         Some(Command::Xboard(args)) => engine::xboard(&args),
         Some(Command::Match(args)) => matches::run_match(&args),
         Some(Command::Tb(args)) => tables::tb(&args),

@@ -374,3 +374,55 @@ fn strength_options_refuse_bad_values_and_still_play_legal_moves() {
         assert!(legal_after("normal", &["e2e4"], &best), "{best}");
     }
 }
+
+/// Griffon's own options, as XBoard has them, over UCI: announced with
+/// their ranges, checked when set (resigning is not offered: UCI engines
+/// do not resign), and the variant's book answering `go` at once, with
+/// no search (capablanca has a book; `Book Depth` 0 turns it off).
+#[test]
+fn griffons_own_options_and_its_book() {
+    let (mut e, lines) = Engine::start_uci();
+    for option in [
+        "option name Contempt type spin default 20 min -500 max 500",
+        "option name Book File type string default <empty>",
+        "option name Tablebase Path type string default <empty>",
+        "option name Use Network type check default true",
+        "option name UCI_Elo type spin default 1500 min 500 max 2800",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
+    assert!(!lines.iter().any(|l| l.contains("Resign")), "{lines:?}");
+    for (bad, why) in [
+        ("setoption name Contempt value 501", "bad value"),
+        ("setoption name Use Network value maybe", "bad value"),
+        ("setoption name Resign value true", "unknown option"),
+        (
+            "setoption name Book File value /no/such/book.bin",
+            "book not used",
+        ),
+    ] {
+        e.send(bad);
+        let got = replies(&mut e);
+        assert!(
+            got.len() == 1 && got[0].starts_with(&format!("info string error: {why}")),
+            "{bad}: {got:?}"
+        );
+    }
+    e.send("setoption name Book File value <empty>");
+    e.send("setoption name contempt value 0");
+    e.send("setoption name UCI_Variant value capablanca");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let best = e.expect(|l| l.starts_with("info depth") || l.starts_with("bestmove"));
+    assert!(best.starts_with("bestmove "), "searched: {best}");
+    let best = best.split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal_after("capablanca", &[], &best), "{best}");
+    let got = replies(&mut e);
+    assert!(got.is_empty(), "{got:?}");
+
+    e.send("setoption name Book Depth value 0");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let first = e.expect(|l| l.starts_with("info depth") || l.starts_with("bestmove"));
+    assert!(first.starts_with("info depth"), "{first}");
+}

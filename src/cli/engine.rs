@@ -1,12 +1,13 @@
-//! `griffon xboard`, `uci`, `search`, `bench` and `tune`: the engine itself
-//! in either protocol (a bare `griffon` picks one by its first line), one
-//! search with its thinking output, the fixed benchmarks, and fitting
-//! the evaluation's weights.
+//! `griffon xboard`, `uci`, `usi`, `ucci`, `search`, `bench` and `tune`:
+//! the engine itself in each protocol (a bare `griffon` picks one by its
+//! first line), one search with its thinking output, the fixed
+//! benchmarks, and fitting the evaluation's weights.
 
 use super::{load_position, read_params, variant_set, write_stdout};
 use clap::Args;
 use griffon::judge::Past;
 use griffon::position::Position;
+use griffon::uci::Dialect;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -126,20 +127,26 @@ pub struct UciArgs {
     variant_files: Vec<PathBuf>,
 }
 
-pub fn uci(args: &UciArgs) -> Result<(), String> {
-    griffon::uci::run(&args.variant_files, None)
+/// `griffon uci`, `usi` or `ucci`: one engine, which starts in `dialect`
+/// (the GUI's handshake may name another, as Fairy-Stockfish allows).
+pub fn uci(args: &UciArgs, dialect: Dialect) -> Result<(), String> {
+    griffon::uci::run(&args.variant_files, None, dialect)
 }
 
 /// A bare `griffon`: its first input line chooses the protocol, as with
-/// Fairy-Stockfish: `uci` for UCI, anything else (`xboard`) for CECP.
+/// Fairy-Stockfish: `uci`, `usi` or `ucci` for that protocol, anything
+/// else (`xboard`) for CECP.
 pub fn by_first_line() -> Result<(), String> {
     let mut first = String::new();
     let read = std::io::stdin()
         .read_line(&mut first)
         .map_err(|e| format!("standard input: {e}"))?;
     let first = (read > 0).then(|| first.trim_end_matches(['\r', '\n']).to_string());
-    if first.as_deref().is_some_and(|l| l.trim() == "uci") {
-        griffon::uci::run(&[], first)
+    if let Some(dialect) = first
+        .as_deref()
+        .and_then(|l| Dialect::from_handshake(l.trim()))
+    {
+        griffon::uci::run(&[], first, dialect)
     } else {
         griffon::xboard::run(&[], first)
     }

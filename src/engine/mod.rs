@@ -3,6 +3,7 @@
 //! threads ([`think`]). The front ends (`xboard`, `uci`) turn commands
 //! into calls on these and results into their own lines.
 
+pub(crate) mod book;
 pub(crate) mod input;
 pub(crate) mod options;
 pub(crate) mod think;

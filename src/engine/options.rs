@@ -121,17 +121,16 @@ impl Declared {
         format!("feature option=\"{} {kind}\"", self.name)
     }
 
-    /// UCI's announcement, for an option UCI has.
-    pub(crate) fn uci_option(&self) -> Option<String> {
-        let name = self.uci_name?;
-        let kind = match self.kind {
+    /// What UCI's `option` line says after the name: `type spin default
+    /// 20 min -500 max 500`.
+    pub(crate) fn uci_spec(&self) -> String {
+        match self.kind {
             Kind::Spin { default, min, max } => {
-                format!("spin default {default} min {min} max {max}")
+                format!("type spin default {default} min {min} max {max}")
             }
-            Kind::Check(on) => format!("check default {on}"),
-            Kind::Path | Kind::File => "string default <empty>".into(),
-        };
-        Some(format!("option name {name} type {kind}"))
+            Kind::Check(on) => format!("type check default {on}"),
+            Kind::Path | Kind::File => "type string default <empty>".into(),
+        }
     }
 }
 
@@ -199,16 +198,8 @@ impl EngineOption {
         EngineOption::read(declared.ok_or(OptionError::UnknownOption)?, value)
     }
 
-    /// UCI's `setoption name NAME value VALUE` for one of Griffon's own
-    /// options (names match without regard to case, as UCI has it).
-    pub(crate) fn parse_uci(name: &str, value: &str) -> Result<EngineOption, OptionError> {
-        let declared = DECLARED
-            .iter()
-            .find(|d| d.uci_name.is_some_and(|n| n.eq_ignore_ascii_case(name)));
-        EngineOption::read(declared.ok_or(OptionError::UnknownOption)?, value.trim())
-    }
-
-    fn read(declared: &Declared, text: &str) -> Result<EngineOption, OptionError> {
+    /// The value `text` for `declared`, checked against its range.
+    pub(crate) fn read(declared: &Declared, text: &str) -> Result<EngineOption, OptionError> {
         let value = match declared.kind {
             Kind::Spin { min, max, .. } => match text.parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Value::Number(n),
@@ -330,24 +321,26 @@ impl Options {
 mod tests {
     use super::*;
 
+    /// An option by its UCI name, as UCI GUIs set it.
+    fn uci(name: &str, value: &str) -> Result<EngineOption, OptionError> {
+        let declared = DECLARED
+            .iter()
+            .find(|d| d.uci_name.is_some_and(|n| n.eq_ignore_ascii_case(name)));
+        EngineOption::read(declared.ok_or(OptionError::UnknownOption)?, value)
+    }
+
     #[test]
     fn options_keep_to_their_announced_ranges() {
+        assert_eq!(uci("uci_elo", "1200"), Ok(EngineOption::Elo(1200)));
         assert_eq!(
-            EngineOption::parse_uci("uci_elo", "1200"),
-            Ok(EngineOption::Elo(1200))
-        );
-        assert_eq!(
-            EngineOption::parse_uci("Use Network", "false"),
+            uci("Use Network", "false"),
             Ok(EngineOption::UseNetwork(false))
         );
         assert_eq!(
-            EngineOption::parse_uci("Book File", "<empty>"),
+            uci("Book File", "<empty>"),
             Ok(EngineOption::BookFile(None))
         );
-        assert_eq!(
-            EngineOption::parse_uci("Resign", "true"),
-            Err(OptionError::UnknownOption)
-        );
+        assert_eq!(uci("Resign", "true"), Err(OptionError::UnknownOption));
         assert_eq!(
             EngineOption::parse("Contempt=-500"),
             Ok(EngineOption::Contempt(-500))
@@ -389,9 +382,6 @@ mod tests {
             contempt.xboard_feature(),
             "feature option=\"Contempt -spin 20 -500 500\""
         );
-        assert_eq!(
-            contempt.uci_option().as_deref(),
-            Some("option name Contempt type spin default 20 min -500 max 500")
-        );
+        assert_eq!(contempt.uci_spec(), "type spin default 20 min -500 max 500");
     }
 }

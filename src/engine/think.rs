@@ -14,11 +14,12 @@
 use super::input::Event;
 use crate::game::Game;
 use crate::judge::{Past, Seen};
-use crate::position::Position;
+use crate::position::{Position, Rules};
 use crate::rng::Rng;
 use crate::search::{
     Info, Limits, Reporter, SEARCH_STACK, SearchResult, Searcher, Skill, TranspositionTable,
 };
+use crate::tablebase::probe::Tablebases;
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -324,6 +325,36 @@ impl Thinker {
     pub(crate) fn reporting(&self, id: u64) -> Option<&Position> {
         let running = self.running.as_ref()?;
         (running.id == id && self.post).then_some(&running.root)
+    }
+
+    /// Search with the tables of `rules`' variant in `dir` from now on
+    /// (none: no tables).
+    pub(crate) fn open_tablebases(&mut self, dir: Option<&std::path::Path>, rules: &Arc<Rules>) {
+        self.stop();
+        let tables = dir.and_then(|dir| {
+            let (tb, warnings) = Tablebases::open(dir, rules);
+            for w in warnings {
+                log::warn!("tablebases: {w}");
+            }
+            log::info!(
+                "tablebases: {} tables of {} in {}",
+                tb.len(),
+                rules.variant.name,
+                dir.display()
+            );
+            (!tb.is_empty()).then(|| Arc::new(tb))
+        });
+        if let Some(s) = self.searcher() {
+            s.tablebases = tables;
+        }
+    }
+
+    /// `Eval Noise`: centipawns of noise in every evaluation, from `seed`.
+    pub(crate) fn set_eval_noise(&mut self, noise: i32, seed: u64) {
+        if let Some(s) = self.searcher() {
+            s.eval.noise = noise;
+            s.eval.noise_seed = seed;
+        }
     }
 
     /// `memory`: the table's share of `mb` megabytes. `Err` with the

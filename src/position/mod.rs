@@ -18,6 +18,7 @@ mod records;
 mod rights;
 pub mod rules;
 mod scratch;
+mod sfen;
 
 pub use attack::entry;
 pub use fen::{MAX_IN_HAND, PositionError};

@@ -172,6 +172,23 @@ impl Timing {
     }
 }
 
+/// Limits for one move under byoyomi, shogi's overtime: once the main
+/// time is gone each move may take `byoyomi`, and what a move leaves of it
+/// is lost. `main` is what the main time allows ([`Timing::limits`] of
+/// what is left of it); byoyomi is spent on top to most of its length,
+/// less `overhead` and a twentieth kept back for the GUI's clock.
+pub fn with_byoyomi(main: Limits, byoyomi: Duration, overhead: Duration) -> Limits {
+    let usable = byoyomi
+        .saturating_sub(overhead + byoyomi / 20)
+        .max(Duration::from_millis(10));
+    let plus = |t: Option<Duration>| Some(t.unwrap_or_default() + usable);
+    Limits {
+        soft_time: plus(main.soft_time),
+        hard_time: plus(main.hard_time),
+        ..main
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +220,30 @@ mod tests {
         ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn byoyomi_is_spent_to_its_margin() {
+        let ms = Duration::from_millis;
+        let gone = Timing::Clock(TimeControl {
+            moves: 0,
+            base: ms(0),
+            increment: ms(0),
+        })
+        .limits(ms(0), 0, ms(50));
+        let l = with_byoyomi(gone, ms(10_000), ms(50));
+        // 10 s less 50 ms overhead and 500 ms margin, plus the 2 ms floor.
+        assert_eq!(l.hard_time, Some(ms(9_452)));
+        assert_eq!(l.soft_time, l.hard_time);
+        let main = Limits {
+            soft_time: Some(ms(1_000)),
+            hard_time: Some(ms(3_000)),
+            ..Limits::default()
+        };
+        let l = with_byoyomi(main, ms(1_000), ms(50));
+        assert_eq!(
+            (l.soft_time, l.hard_time),
+            (Some(ms(1_900)), Some(ms(3_900)))
+        );
     }
 }

@@ -1,22 +1,27 @@
-//! The UCI engine loop: events in (lines from the reader thread,
-//! iterations and results from the search thread), replies out. The
-//! variant is the `UCI_Variant` option; a `position` command replaces the
-//! whole game; `go` searches it and ends with `bestmove`.
+//! The engine loop of the UCI family: events in (lines from the reader
+//! thread, iterations and results from the search thread), replies out.
+//! The handshake (`uci`, `usi`, `ucci`) sets the [`Dialect`], which
+//! decides how options, moves, positions, scores and `go` read. The
+//! variant is the `UCI_Variant` option (`USI_Variant` in USI); a
+//! `position` command replaces the whole game; `go` searches it and ends
+//! with `bestmove`.
 
-use super::notation::{parse_uci_move, uci_move};
+use super::dialect::{Dialect, mate_plies};
+use super::go::Go;
+use super::notation::{dialect_move, parse_dialect_move};
 use super::variant_name as uci_variant_name;
+use crate::book::XBoardState;
 use crate::engine::FrontEnd;
+use crate::engine::book::PlayBook;
 use crate::engine::input::{Event, MAX_LINE};
+use crate::engine::options::{DECLARED, EngineOption, Options};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
 use crate::eval::Evaluator;
 use crate::game::Game;
-use crate::nnue::NetChoice;
 use crate::position::{Position, Rules};
-use crate::search::time::{TimeControl, Timing};
-use crate::search::{
-    Info, Limits, MAX_ELO, MAX_MULTIPV, MAX_SKILL, MIN_ELO, SearchResult, Strength, uci_score,
-};
-use crate::types::{Color, Move};
+use crate::rng::Rng;
+use crate::search::{Info, Limits, SearchResult};
+use crate::types::Move;
 use crate::variant::{Variant, VariantError, VariantSet};
 use crossbeam::channel::Sender;
 use std::io::Write;
@@ -26,9 +31,25 @@ use std::time::Duration;
 /// Hash table megabytes until `Hash` says otherwise.
 const DEFAULT_HASH_MB: usize = 64;
 
-/// The UCI engine's state.
+/// The protocol's options every dialect offers, by their UCI names (each
+/// dialect's spelling comes from [`Dialect::option_name`]); Griffon's own
+/// follow them ([`DECLARED`]).
+const OPTIONS: [&str; 9] = [
+    "UCI_Variant",
+    "VariantPath",
+    "Hash",
+    "Threads",
+    "Clear Hash",
+    "Ponder",
+    "UCI_Chess960",
+    "UCI_AnalyseMode",
+    "usemillisec",
+];
+
+/// The engine's state.
 pub(super) struct Engine<W: Write> {
     out: W,
+    dialect: Dialect,
     set: VariantSet,
     variant: Arc<Variant>,
     rules: Arc<Rules>,
@@ -43,23 +64,44 @@ pub(super) struct Engine<W: Write> {
     infinite: bool,
     /// A result that waits for `stop`.
     held: Option<SearchResult>,
+    /// The running search is USI's `go mate`: it ends with `checkmate`.
+    checkmate: bool,
+    /// The principal variation of the running search's last iteration.
+    pv: Vec<Move>,
+    /// UCCI's `banmoves`: moves not to play, until the next `position`.
+    banned: Vec<Move>,
+    /// UCCI's `usemillisec`: `go` times in milliseconds, not seconds.
+    millis: bool,
     /// The running search is `go ponder`: the limits of the search to run
     /// at `ponderhit`.
     pondering: Option<Limits>,
-    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
-    strength: Strength,
+    /// `UCI_AnalyseMode`: searches analyse, without contempt.
+    analyse: bool,
+    /// Griffon's own options (contempt, network, tablebases, strength).
+    options: Options,
+    book: PlayBook,
+    /// Book choices and evaluation noise seeds.
+    rng: Rng,
 }
 
 impl<W: Write> Engine<W> {
-    pub(super) fn new(out: W, events_tx: Sender<Event>, set: VariantSet) -> Result<Self, String> {
+    pub(super) fn new(
+        out: W,
+        events_tx: Sender<Event>,
+        set: VariantSet,
+        dialect: Dialect,
+    ) -> Result<Self, String> {
+        let name = dialect.default_variant();
         let variant = set
-            .get("normal")
-            .ok_or("the built-in variant 'normal' is missing")?
+            .get(name)
+            .ok_or_else(|| format!("the built-in variant '{name}' is missing"))?
             .clone();
         let rules = Rules::new(variant.clone()).map_err(|e| e.to_string())?;
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
+        let pos_for_book = pos.clone();
         let mut engine = Engine {
             out,
+            dialect,
             set,
             variant,
             rules,
@@ -69,9 +111,19 @@ impl<W: Write> Engine<W> {
             chess960: false,
             infinite: false,
             held: None,
+            checkmate: false,
+            pv: Vec::new(),
+            banned: Vec::new(),
+            millis: true,
             pondering: None,
-            strength: Strength::default(),
+            analyse: false,
+            options: Options::default(),
+            book: PlayBook::new(&pos_for_book),
+            rng: Rng(std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)),
         };
+        engine.open_book();
         engine.load_network();
         Ok(engine)
     }
@@ -83,7 +135,8 @@ impl<W: Write> Engine<W> {
         let _ = self.out.flush();
     }
 
-    /// What went wrong with `line`, as UCI reports it; nothing changes.
+    /// What went wrong with `line`, as an `info string` in every dialect
+    /// (a GUI shows it and reads on); nothing changes.
     fn error(&mut self, what: impl std::fmt::Display, line: &str) {
         self.send(&format!("info string error: {what}: {line}"));
     }
@@ -92,23 +145,50 @@ impl<W: Write> Engine<W> {
     fn command(&mut self, line: &str) -> bool {
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
+        if let Some(dialect) = Dialect::from_handshake(command) {
+            self.handshake(dialect);
+            return true;
+        }
         match command {
             "" => {}
-            "uci" => self.identify(),
             "isready" => self.send("readyok"),
             "setoption" => self.set_option(rest, line),
-            "ucinewgame" => self.new_game(),
+            "ucinewgame" | "usinewgame" | "uccinewgame" => self.new_game(),
             "position" => self.position(rest, line),
+            "banmoves" => self.ban_moves(rest, line),
             "go" => self.go(rest, line),
             "stop" => self.stop(),
             "ponderhit" => self.ponder_hit(line),
-            "quit" => return false,
+            // USI: the game is over; its result needs no answer.
+            "gameover" => {
+                self.think.stop();
+                self.held = None;
+            }
+            "quit" => {
+                if self.dialect == Dialect::Ucci {
+                    self.send("bye");
+                }
+                return false;
+            }
             _ => self.error("unknown command", line),
         }
         true
     }
 
-    /// `uci`: the engine's name and options, then `uciok`.
+    /// `uci`, `usi` or `ucci`: that dialect from now on, its own game at
+    /// its start (as Fairy-Stockfish does), the engine's name and
+    /// options, then `uciok`, `usiok` or `ucciok`.
+    fn handshake(&mut self, dialect: Dialect) {
+        self.think.stop();
+        self.held = None;
+        self.dialect = dialect;
+        if let Err(e) = self.set_variant(dialect.default_variant()) {
+            self.error(e, dialect.handshake());
+        }
+        self.identify();
+    }
+
+    /// The engine's name and options, then the handshake's `ok`.
     fn identify(&mut self) {
         self.send(&format!("id name Griffon {}", env!("CARGO_PKG_VERSION")));
         self.send("id author the Griffon developers");
@@ -120,105 +200,148 @@ impl<W: Write> Engine<W> {
             .collect();
         let current = uci_variant_name(&self.variant).to_string();
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
-        self.send(&format!(
-            "option name UCI_Variant type combo default {current}{vars}"
-        ));
-        self.send("option name VariantPath type string default <empty>");
-        self.send(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"
-        ));
-        self.send("option name Threads type spin default 1 min 1 max 256");
-        // The GUI's switch: it sends `go ponder` only when this is on.
-        self.send("option name Ponder type check default false");
-        self.send("option name Clear Hash type button");
-        self.send("option name Move Overhead type spin default 50 min 0 max 5000");
-        self.send("option name UCI_Chess960 type check default false");
-        self.send("option name UCI_AnalyseMode type check default false");
-        self.send(&format!(
-            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
-        ));
-        let strength = Strength::default();
-        self.send(&format!(
-            "option name Skill Level type spin default {} min 0 max {MAX_SKILL}",
-            strength.skill_level
-        ));
-        self.send("option name UCI_LimitStrength type check default false");
-        self.send(&format!(
-            "option name UCI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",
-            strength.elo
-        ));
-        self.send("uciok");
+        for name in OPTIONS {
+            let spec = match name {
+                "UCI_Variant" => format!("type combo default {current}{vars}"),
+                "VariantPath" => "type string default <empty>".into(),
+                "Hash" => format!("type spin default {DEFAULT_HASH_MB} min 1 max 65536"),
+                "Threads" => "type spin default 1 min 1 max 256".into(),
+                "Clear Hash" => "type button".into(),
+                "Move Overhead" => "type spin default 50 min 0 max 5000".into(),
+                // Only UCCI's `go` has times in seconds.
+                "usemillisec" if self.dialect == Dialect::Ucci => "type check default true".into(),
+                "usemillisec" => continue,
+                _ => "type check default false".into(),
+            };
+            let line = self.dialect.option_line(name, &spec);
+            self.send(&line);
+        }
+        for declared in &DECLARED {
+            if let Some(name) = declared.uci_name {
+                let line = self.dialect.option_line(name, &declared.uci_spec());
+                self.send(&line);
+            }
+        }
+        self.send(&format!("{}ok", self.dialect.handshake()));
     }
 
-    /// `setoption name NAME [value VALUE]` (names are matched without
-    /// regard to case, as the protocol asks).
+    /// `setoption name NAME [value VALUE]`, or UCCI's `setoption NAME
+    /// [VALUE]` (whose names have no spaces). Names are matched without
+    /// regard to case, as the protocol asks, in their UCI spelling or the
+    /// dialect's (`USI_Hash`, `hashsize`, `Clear_Hash`).
     fn set_option(&mut self, rest: &str, line: &str) {
-        let Some(rest) = rest.strip_prefix("name ") else {
-            return self.error("expected 'name'", line);
+        let (name, value) = match rest.strip_prefix("name ") {
+            Some(rest) => match rest.split_once(" value ") {
+                Some((n, v)) => (n.trim(), v.trim()),
+                None => (rest.trim(), ""),
+            },
+            None if self.dialect == Dialect::Ucci && !rest.is_empty() => rest
+                .split_once(' ')
+                .map_or((rest, ""), |(n, v)| (n, v.trim())),
+            None => return self.error("expected 'name'", line),
         };
-        let (name, value) = match rest.split_once(" value ") {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => (rest.trim(), ""),
+        let dialect = self.dialect;
+        let Some(name) = OPTIONS.into_iter().find(|o| dialect.names_option(name, o)) else {
+            let own = DECLARED
+                .iter()
+                .find(|d| d.uci_name.is_some_and(|n| dialect.names_option(name, n)));
+            return match own.map(|d| EngineOption::read(d, value)) {
+                Some(Ok(option)) => self.apply(option, line),
+                Some(Err(e)) => self.error(e, line),
+                None => self.error("unknown option", line),
+            };
         };
         let number = |v: &str| v.parse::<u64>().map_err(|_| format!("not a number: {v}"));
-        // A spin option's value: out of its range is an error, not clamped.
-        let spin = |v: &str, min: u64, max: u64| {
-            number(v).and_then(|n| {
-                (min..=max)
-                    .contains(&n)
-                    .then_some(n)
-                    .ok_or_else(|| format!("{n} is outside {min}..{max}"))
-            })
-        };
         let flag = |v: &str| match v {
             "true" => Ok(true),
             "false" => Ok(false),
             _ => Err(format!("not true or false: {v}")),
         };
         self.think.stop();
-        let result = match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => self.set_variant(value),
-            "variantpath" => self.load_variant_file(value),
-            "hash" => number(value).and_then(|mb| {
+        let result = match name {
+            "UCI_Variant" => self.set_variant(value),
+            "VariantPath" => self.load_variant_file(value),
+            "Hash" => number(value).and_then(|mb| {
                 self.think
                     .set_memory(mb.clamp(1, 65536) as usize)
                     .map_err(|kept| format!("cannot allocate it; the table has {kept} MB"))
             }),
-            "threads" => number(value).map(|n| self.think.set_cores(n.clamp(1, 256) as usize)),
-            "clear hash" => {
+            "Threads" => number(value).map(|n| self.think.set_cores(n.clamp(1, 256) as usize)),
+            "Clear Hash" => {
                 if let Some(s) = self.think.searcher() {
                     s.clear();
                 }
                 Ok(())
             }
-            "move overhead" => {
-                number(value).map(|ms| self.overhead = Duration::from_millis(ms.min(5000)))
-            }
-            "uci_chess960" => flag(value).map(|on| self.chess960 = on),
-            "ponder" => flag(value).map(|_| ()),
-            // Analysis and play search alike (without contempt).
-            "uci_analysemode" => flag(value).map(|_| ()),
-            "multipv" => {
-                spin(value, 1, MAX_MULTIPV as u64).map(|n| self.think.multipv = n as usize)
-            }
-            "skill level" => spin(value, 0, u64::from(MAX_SKILL))
-                .map(|n| self.set_strength(|s| s.skill_level = n as u32)),
-            "uci_limitstrength" => {
-                flag(value).map(|on| self.set_strength(|s| s.limit_strength = on))
-            }
-            "uci_elo" => spin(value, u64::from(MIN_ELO), u64::from(MAX_ELO))
-                .map(|elo| self.set_strength(|s| s.elo = elo as u32)),
-            _ => Err("unknown option".into()),
+            // The GUI's switch: it sends `go ponder` only when it is on.
+            "Ponder" => flag(value).map(|_| ()),
+            "UCI_Chess960" => flag(value).map(|on| self.chess960 = on),
+            "UCI_AnalyseMode" => flag(value).map(|on| self.analyse = on),
+            _ => flag(value).map(|on| self.millis = on),
         };
         if let Err(e) = result {
             self.error(e, line);
         }
     }
 
-    /// A change to the strength options, and the level it makes.
-    fn set_strength(&mut self, change: impl FnOnce(&mut Strength)) {
-        change(&mut self.strength);
-        self.think.skill = self.strength.skill();
+    /// One of Griffon's own options, as the XBoard engine applies it.
+    fn apply(&mut self, option: EngineOption, line: &str) {
+        self.think.stop();
+        match option {
+            // UCI engines do not resign: the option is not offered.
+            EngineOption::Resign(_) | EngineOption::ResignThreshold(_) => {}
+            EngineOption::Contempt(cp) => self.options.contempt = cp,
+            EngineOption::TradeContempt(cp) => self.options.trade_contempt = cp,
+            EngineOption::PawnTradeContempt(cp) => self.options.pawn_trade_contempt = cp,
+            EngineOption::TablebasePath(dir) => {
+                self.options.tb_path = dir;
+                self.open_tablebases();
+            }
+            EngineOption::BookFile(file) => {
+                if let Err(e) = self.book.set_file(file, &self.variant) {
+                    self.error(e, line);
+                }
+            }
+            EngineOption::BookDepth(d) => self.book.depth = d,
+            EngineOption::BookVariety(v) => self.book.variety = v,
+            EngineOption::EvalNoise(cp) => {
+                self.options.eval_noise = cp;
+                let seed = self.rng.next_u64();
+                self.think.set_eval_noise(cp, seed);
+            }
+            EngineOption::NetworkFile(file) => {
+                self.options.net_file = file;
+                self.load_network();
+            }
+            EngineOption::UseNetwork(on) => {
+                self.options.use_net = on;
+                self.load_network();
+            }
+            EngineOption::MoveOverhead(t) => self.overhead = t,
+            EngineOption::MultiPv(n) => self.think.multipv = n,
+            EngineOption::SkillLevel(n) => self.set_strength(|s| s.skill_level = n),
+            EngineOption::LimitStrength(on) => self.set_strength(|s| s.limit_strength = on),
+            EngineOption::Elo(elo) => self.set_strength(|s| s.elo = elo),
+        }
+    }
+
+    /// A change to the strength options, for the next search for a move.
+    fn set_strength(&mut self, change: impl FnOnce(&mut crate::search::Strength)) {
+        change(&mut self.options.strength);
+        self.think.skill = self.options.strength.skill();
+    }
+
+    /// The variant's book: the `Book File` option's or its own.
+    fn open_book(&mut self) {
+        if let Err(e) = self.book.open(&self.variant) {
+            self.send(&format!("info string {e}"));
+        }
+    }
+
+    /// The variant's tables in the `Tablebase Path` directory.
+    fn open_tablebases(&mut self) {
+        let dir = self.options.tb_path.clone();
+        self.think.open_tablebases(dir.as_deref(), &self.rules);
     }
 
     /// `UCI_Variant`: another variant, at its start position.
@@ -233,10 +356,16 @@ impl<W: Write> Engine<W> {
         let pos = Position::start(rules.clone()).map_err(|e| e.to_string())?;
         let eval = Evaluator::with_optional(&rules, None);
         self.think.change_variant(&pos, eval);
+        self.book
+            .set_start(pos.clone(), XBoardState::at_start(&pos));
         self.variant = variant;
         self.rules = rules;
         self.game = Game::new(pos);
         self.load_network();
+        self.open_book();
+        self.open_tablebases();
+        let seed = self.rng.next_u64();
+        self.think.set_eval_noise(self.options.eval_noise, seed);
         Ok(())
     }
 
@@ -264,9 +393,9 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
-    /// The variant's own network, where it has one.
+    /// The network the options choose (the variant's own by default).
     fn load_network(&mut self) {
-        let (net, problem) = NetChoice::Own.load_reporting(&self.rules);
+        let (net, problem) = self.options.net_choice().load_reporting(&self.rules);
         if let Some(problem) = problem {
             log::warn!("{problem}");
             self.send(&format!("info string network not used: {problem}"));
@@ -284,12 +413,17 @@ impl<W: Write> Engine<W> {
             s.clear();
         }
         if let Ok(pos) = Position::start(self.rules.clone()) {
+            self.book
+                .set_start(pos.clone(), XBoardState::at_start(&pos));
             self.game = Game::new(pos);
         }
+        let seed = self.rng.next_u64();
+        self.think.set_eval_noise(self.options.eval_noise, seed);
     }
 
-    /// `position startpos|fen FEN [moves M...]`: the game to search next.
-    /// On any error the game stays as it was.
+    /// `position startpos|fen FEN|sfen SFEN [moves M...]`: the game to
+    /// search next (SFEN in any dialect, as in Fairy-Stockfish). On any
+    /// error the game stays as it was.
     fn position(&mut self, rest: &str, line: &str) {
         self.think.stop();
         let (setup, moves) = match rest.split_once(" moves") {
@@ -300,21 +434,57 @@ impl<W: Write> Engine<W> {
             Position::start(self.rules.clone())
         } else if let Some(fen) = setup.strip_prefix("fen ") {
             Position::from_fen(self.rules.clone(), fen.trim())
+        } else if let Some(sfen) = setup.strip_prefix("sfen ") {
+            Position::from_sfen(self.rules.clone(), sfen.trim())
         } else {
-            return self.error("expected 'startpos' or 'fen'", line);
+            return self.error("expected 'startpos', 'fen' or 'sfen'", line);
         };
         let mut game = match pos {
             Ok(pos) => Game::new(pos),
             Err(e) => return self.error(format!("bad position: {e}"), line),
         };
+        // Book keys hash what XBoard knows of the start: all of it for
+        // the variant's own start position, none for a set-up one.
+        let xboard = if setup == "startpos" {
+            XBoardState::at_start(game.position())
+        } else {
+            XBoardState::default()
+        };
+        let start = (game.position().clone(), xboard);
         for text in moves.split_whitespace() {
             let mut pos = game.position().clone();
-            match parse_uci_move(&mut pos, text, self.chess960) {
+            match parse_dialect_move(&mut pos, text, self.dialect, self.chess960) {
                 Ok(m) => game.play(m),
                 Err(e) => return self.error(e, line),
             }
         }
         self.game = game;
+        self.book.set_start(start.0, start.1);
+        self.banned.clear();
+    }
+
+    /// UCCI's `banmoves M...`: moves of the current position the next
+    /// searches must not play (until the next `position`).
+    fn ban_moves(&mut self, rest: &str, line: &str) {
+        let mut banned = Vec::new();
+        for text in rest.split_whitespace() {
+            match self.parse_move(text) {
+                Ok(m) => banned.push(m),
+                Err(e) => return self.error(e, line),
+            }
+        }
+        self.banned.extend(banned);
+    }
+
+    /// A legal move of the game's position in the dialect's notation.
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut pos = self.game.position().clone();
+        parse_dialect_move(&mut pos, text, self.dialect, self.chess960)
+    }
+
+    /// `m` of `pos` in the dialect's notation.
+    fn move_text(&self, pos: &Position, m: Move) -> String {
+        dialect_move(pos, m, self.dialect, self.chess960)
     }
 
     /// `go`: search the game's position within the limits given.
@@ -322,94 +492,67 @@ impl<W: Write> Engine<W> {
         self.think.stop();
         self.held = None;
         self.pondering = None;
-        let mut words = rest.split_whitespace();
-        let mut clock = [None, None];
-        let mut inc = [Duration::ZERO; 2];
-        let mut moves_to_go = 0;
-        let mut move_time = None;
-        let mut limits = Limits::default();
-        let (mut infinite, mut ponder) = (false, false);
+        let us = self.game.position().side_to_move();
+        let go = match Go::parse(rest, self.dialect, us, self.millis) {
+            Ok(go) => go,
+            Err(e) => return self.error(e, line),
+        };
         let mut search_moves = Vec::new();
-        while let Some(word) = words.next() {
-            let mut number = || words.next().and_then(|w| w.parse::<i64>().ok());
-            let ms = |n: i64| Duration::from_millis(n.max(0) as u64);
-            match word {
-                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth"
-                | "nodes" | "mate" => {
-                    let Some(n) = number() else {
-                        return self.error(format!("'{word}' needs a number"), line);
-                    };
-                    match word {
-                        "wtime" => clock[0] = Some(ms(n)),
-                        "btime" => clock[1] = Some(ms(n)),
-                        "winc" => inc[0] = ms(n),
-                        "binc" => inc[1] = ms(n),
-                        "movestogo" => moves_to_go = n.clamp(0, 1000) as u32,
-                        "movetime" => move_time = Some(ms(n)),
-                        "depth" => limits.depth = Some(n.clamp(1, 1000) as u32),
-                        "nodes" => limits.nodes = Some(n.max(1) as u64),
-                        // A mate in n moves is found within 2n plies.
-                        _ => limits.depth = Some((2 * n).clamp(1, 1000) as u32),
-                    }
-                }
-                "infinite" => infinite = true,
-                "ponder" => ponder = true,
-                "searchmoves" => {
-                    let mut pos = self.game.position().clone();
-                    for text in words.by_ref() {
-                        match parse_uci_move(&mut pos, text, self.chess960) {
-                            Ok(m) => search_moves.push(m),
-                            Err(e) => return self.error(e, line),
-                        }
-                    }
-                }
-                _ => return self.error(format!("unknown word '{word}'"), line),
+        for text in &go.search_moves {
+            match self.parse_move(text) {
+                Ok(m) => search_moves.push(m),
+                Err(e) => return self.error(e, line),
             }
         }
-        let us = usize::from(self.game.position().side_to_move() == Color::Black);
-        let timed = if let Some(t) = move_time {
-            Timing::PerMove(t).limits(t, 0, self.overhead)
-        } else if let Some(remaining) = clock[us] {
-            let tc = TimeControl {
-                moves: moves_to_go,
-                base: remaining,
-                increment: inc[us],
-            };
-            Timing::Clock(tc).limits(remaining, 0, self.overhead)
-        } else {
-            Limits::default()
-        };
-        if !infinite {
-            limits.soft_time = timed.soft_time;
-            limits.hard_time = timed.hard_time;
-        }
-        // Pondering searches without a clock until `ponderhit` or `stop`.
-        if ponder {
-            self.pondering = Some(limits);
-            limits = Limits::default();
-        }
-        let excluded: Vec<Move> = if search_moves.is_empty() {
-            Vec::new()
-        } else {
-            self.game
-                .legal_moves()
-                .iter()
-                .copied()
-                .filter(|m| !search_moves.contains(m))
-                .collect()
-        };
+        let excluded: Vec<Move> = self
+            .game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| {
+                self.banned.contains(m) || !search_moves.is_empty() && !search_moves.contains(m)
+            })
+            .collect();
+        let excluded_none = excluded.is_empty();
         if let Some(s) = self.think.searcher() {
             s.excluded = excluded;
         }
-        // No contempt yet: UCI has no option for it.
-        let contempt = Contempt::default();
-        self.infinite = infinite || ponder;
-        if let Err(e) = self
-            .think
-            .start(Purpose::Move, &self.game, limits, contempt)
-        {
+        self.infinite = go.infinite || go.ponder;
+        self.checkmate = go.checkmate;
+        self.pv.clear();
+        let mut limits = go.limits(us, self.overhead);
+        // Pondering searches without a clock until `ponderhit` or `stop`.
+        if go.ponder {
+            self.pondering = Some(limits);
+            limits = Limits::default();
+        }
+        // A move to play now, from the book (not when the GUI restricts
+        // the moves, asks for a mate, ponders or analyses).
+        let free = excluded_none && !self.infinite && !self.checkmate && !self.analyse;
+        if free && let Some(m) = self.book.pick(&self.game, &mut self.rng) {
+            let pos = self.game.position().clone();
+            let text = self.move_text(&pos, m);
+            return self.send(&format!("bestmove {text}"));
+        }
+        if let Err(e) = self.search(limits) {
             self.error(format!("cannot start the search: {e}"), line);
         }
+    }
+
+    /// A search of the game's position for a move, with the options'
+    /// contempt unless the GUI analyses.
+    fn search(&mut self, limits: Limits) -> std::io::Result<()> {
+        let contempt = if self.analyse {
+            Contempt::default()
+        } else {
+            Contempt {
+                draw: self.options.contempt,
+                trade: self.options.trade_contempt,
+                pawn_trade: self.options.pawn_trade_contempt,
+            }
+        };
+        self.think
+            .start(Purpose::Move, &self.game, limits, contempt)
     }
 
     /// `stop`: the search ends and its move is given.
@@ -439,10 +582,7 @@ impl<W: Write> Engine<W> {
             return self.best_move(&result);
         }
         self.think.stop();
-        if let Err(e) = self
-            .think
-            .start(Purpose::Move, &self.game, limits, Contempt::default())
-        {
+        if let Err(e) = self.search(limits) {
             self.error(format!("cannot start the search: {e}"), line);
         }
     }
@@ -456,15 +596,20 @@ impl<W: Write> Engine<W> {
         let mut pv = String::new();
         for &m in &info.pv {
             pv.push(' ');
-            pv.push_str(&uci_move(&pos, m, self.chess960));
+            pv.push_str(&dialect_move(&pos, m, self.dialect, self.chess960));
             pos.make(m);
+        }
+        self.pv.clone_from(&info.pv);
+        // `go mate` asks for a mate, not the best one: the first found ends it.
+        if self.checkmate && mate_plies(info.score).is_some_and(|plies| plies > 0) {
+            self.think.move_now();
         }
         let line = format!(
             "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv{pv}",
             info.depth,
             info.seldepth,
             info.multipv,
-            uci_score(info.score),
+            self.dialect.score(info.score),
             info.nodes,
             info.nps(),
             info.hashfull,
@@ -486,14 +631,39 @@ impl<W: Write> Engine<W> {
     }
 
     fn best_move(&mut self, result: &SearchResult) {
+        if std::mem::take(&mut self.checkmate) {
+            return self.checkmate_answer(result);
+        }
         let mut pos = self.game.position().clone();
         let Some(best) = result.best else {
-            return self.send("bestmove (none)");
+            return self.send(self.dialect.no_move());
         };
-        let mut line = format!("bestmove {}", uci_move(&pos, best, self.chess960));
+        let mut line = format!("bestmove {}", self.move_text(&pos, best));
         if let Some(ponder) = result.ponder {
             pos.make(best);
-            line += &format!(" ponder {}", uci_move(&pos, ponder, self.chess960));
+            line += &format!(" ponder {}", self.move_text(&pos, ponder));
+        }
+        self.send(&line);
+    }
+
+    /// USI's answer to `go mate`: the mating line, `nomate` when there
+    /// is no move (the side to move is already mated), else `timeout`, as
+    /// the search proves no absence of a mate.
+    fn checkmate_answer(&mut self, result: &SearchResult) {
+        let mating = mate_plies(result.score).is_some_and(|plies| plies > 0)
+            && self.pv.first() == result.best.as_ref();
+        if result.best.is_none() {
+            return self.send("checkmate nomate");
+        }
+        if !mating {
+            return self.send("checkmate timeout");
+        }
+        let mut pos = self.game.position().clone();
+        let mut line = String::from("checkmate");
+        for &m in &self.pv {
+            line.push(' ');
+            line.push_str(&self.move_text(&pos, m));
+            pos.make(m);
         }
         self.send(&line);
     }

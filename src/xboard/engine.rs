@@ -5,7 +5,6 @@
 //! dragging); what takes several of them, such as playing our move or
 //! changing the variant, is here.
 
-use super::book::PlayBook;
 use super::clock::Clock;
 use super::edit::Edit;
 use super::game::GameState;
@@ -15,6 +14,7 @@ use super::protocol::{Command, Output, variant_name};
 use super::setup;
 use crate::book::XBoardState;
 use crate::engine::FrontEnd;
+use crate::engine::book::PlayBook;
 use crate::engine::input::{Event, MAX_LINE};
 use crate::engine::options::{EngineOption, Options};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
@@ -485,7 +485,9 @@ impl<W: Write> Engine<W> {
         {
             self.open_tablebases();
         }
-        self.book.open(&self.state.variant, &mut self.out);
+        if let Err(e) = self.book.open(&self.state.variant) {
+            self.out.send(&format!("telluser {e}"));
+        }
         self.apply_noise();
         self.book
             .set_start(pos.clone(), XBoardState::at_start(&pos));
@@ -659,7 +661,9 @@ impl<W: Write> Engine<W> {
             EngineOption::PawnTradeContempt(cp) => self.options.pawn_trade_contempt = cp,
             EngineOption::TablebasePath(dir) => self.set_tb_path(dir),
             EngineOption::BookFile(file) => {
-                self.book.set_file(file, &self.state.variant, &mut self.out);
+                if let Err(e) = self.book.set_file(file, &self.state.variant) {
+                    self.out.send(&format!("telluser {e}"));
+                }
             }
             EngineOption::EvalNoise(cp) => {
                 self.think.stop();
@@ -703,42 +707,20 @@ impl<W: Write> Engine<W> {
     /// The `Eval Noise` setting into the evaluator, with a fresh seed.
     fn apply_noise(&mut self) {
         let seed = self.rng.next_u64();
-        let noise = self.options.eval_noise;
-        if let Some(s) = self.think.searcher() {
-            s.eval.noise = noise;
-            s.eval.noise_seed = seed;
-        }
+        self.think.set_eval_noise(self.options.eval_noise, seed);
     }
 
     /// Use the tables in `dir` (none: no tables) from now on.
     pub(super) fn set_tb_path(&mut self, dir: Option<PathBuf>) {
-        self.think.stop();
         self.options.tb_path = dir;
-        if let Some(s) = self.think.searcher() {
-            s.tablebases = None;
-        }
         self.open_tablebases();
     }
 
     /// Open the current variant's tables in the tablebase directory.
     fn open_tablebases(&mut self) {
-        let Some(dir) = self.options.tb_path.clone() else {
-            return;
-        };
-        let rules = &self.state.rules;
-        let (tb, warnings) = crate::tablebase::probe::Tablebases::open(&dir, rules);
-        for w in warnings {
-            log::warn!("tablebases: {w}");
-        }
-        log::info!(
-            "tablebases: {} tables of {} in {}",
-            tb.len(),
-            rules.variant.name,
-            dir.display()
-        );
-        if let Some(s) = self.think.searcher() {
-            s.tablebases = (!tb.is_empty()).then(|| Arc::new(tb));
-        }
+        let dir = self.options.tb_path.clone();
+        self.think
+            .open_tablebases(dir.as_deref(), &self.state.rules);
     }
 }
 

@@ -18,7 +18,6 @@
 //! - `edit.rs`: `edit` mode; `highlight.rs`: piece dragging;
 //! - `setup.rs`: what XBoard needs for variants it does not know.
 
-mod book;
 mod clock;
 mod edit;
 mod engine;
@@ -29,7 +28,7 @@ mod protocol;
 pub mod setup;
 
 pub use crate::engine::MAX_LINE;
-pub use book::default_book;
+pub use crate::engine::book::default_book;
 pub use setup::{PieceLines, as_xboard_referees, xboard_piece_lines};
 
 use crate::engine::input::{read_lines, stdin_events};

@@ -73,6 +73,63 @@ pub fn xboard_keys(name: &str) -> XBoardKeys {
     }
 }
 
+/// A game written by tools/uci/make_protocol_games.py with pyffish
+/// (`tests/data/protocols/NAME.txt`): per ply the position (SFEN in USI
+/// games, FEN in UCCI games), the legal moves and the move played, in the
+/// protocol's notation as Fairy-Stockfish writes it.
+pub struct ProtocolGame {
+    pub variant: String,
+    pub plies: Vec<ProtocolPly>,
+}
+
+pub struct ProtocolPly {
+    pub position: String,
+    /// Sorted.
+    pub legal: Vec<String>,
+    /// The move played (none at the end).
+    pub played: Option<String>,
+}
+
+impl ProtocolGame {
+    pub fn load(name: &str) -> ProtocolGame {
+        let path = format!("tests/data/protocols/{name}.txt");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut game = ProtocolGame {
+            variant: String::new(),
+            plies: Vec::new(),
+        };
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match key {
+                "variant" => game.variant = rest.to_string(),
+                "position" => game.plies.push(ProtocolPly {
+                    position: rest.to_string(),
+                    legal: Vec::new(),
+                    played: None,
+                }),
+                "legal" => {
+                    game.plies.last_mut().expect("a position").legal =
+                        rest.split_whitespace().map(str::to_string).collect()
+                }
+                "move" => {
+                    game.plies.last_mut().expect("a position").played = Some(rest.to_string())
+                }
+                "end" => {}
+                _ => panic!("{path}: {line}"),
+            }
+        }
+        game
+    }
+
+    /// The moves played before ply `n`.
+    pub fn moves(&self, n: usize) -> Vec<&str> {
+        self.plies[..n]
+            .iter()
+            .map(|p| p.played.as_deref().expect("a move"))
+            .collect()
+    }
+}
+
 /// A `griffon` XBoard engine process, driven as XBoard drives it.
 pub struct Engine {
     child: Child,
@@ -92,12 +149,19 @@ impl Engine {
 
     /// A bare `griffon` after `uci`, with the lines up to `uciok`.
     pub fn start_uci() -> (Engine, Vec<String>) {
-        let mut e = Engine::spawn(&[]);
-        e.send("uci");
+        Engine::start_handshake(&[], "uci")
+    }
+
+    /// `griffon ARGS` after `handshake` (`uci`, `usi`, `ucci`), with the
+    /// lines up to its `ok`.
+    pub fn start_handshake(args: &[&str], handshake: &str) -> (Engine, Vec<String>) {
+        let mut e = Engine::spawn(args);
+        e.send(handshake);
+        let ok = format!("{handshake}ok");
         let mut lines = Vec::new();
         loop {
             let l = e.expect(|_| true);
-            let done = l == "uciok";
+            let done = l == ok;
             lines.push(l);
             if done {
                 return (e, lines);

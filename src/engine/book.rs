@@ -7,18 +7,16 @@
 //! Griffon position does not hold ([`XBoardState`]), so the book replays
 //! the game from its start position to look a position up.
 
-use super::protocol::Output;
 use crate::book::{Book, BookHasher, BookMoves, XBoardState};
 use crate::game::Game;
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::types::Move;
 use crate::variant::Variant;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub(super) struct PlayBook {
+pub(crate) struct PlayBook {
     /// Option `Book File`: a book for every variant; `None`: each
     /// variant's own `books/VARIANT.bin` where there is one.
     file: Option<PathBuf>,
@@ -38,7 +36,7 @@ pub(super) struct PlayBook {
 
 impl PlayBook {
     /// No book yet, for a game from `pos` (the variant's own setup).
-    pub(super) fn new(pos: &Position) -> PlayBook {
+    pub(crate) fn new(pos: &Position) -> PlayBook {
         PlayBook {
             file: None,
             book: None,
@@ -50,37 +48,38 @@ impl PlayBook {
     }
 
     /// The game now starts from `pos`, where XBoard holds `xboard`.
-    pub(super) fn set_start(&mut self, pos: Position, xboard: XBoardState) {
+    pub(crate) fn set_start(&mut self, pos: Position, xboard: XBoardState) {
         *self.start = (pos, xboard);
     }
 
-    pub(super) fn is_open(&self) -> bool {
+    pub(crate) fn is_open(&self) -> bool {
         self.book.is_some()
     }
 
-    /// `Book File`: use `file` (none: each variant's own) from now on.
-    pub(super) fn set_file<W: Write>(
+    /// `Book File`: use `file` (none: each variant's own) from now on;
+    /// `Err` with why a file given cannot be used.
+    pub(crate) fn set_file(
         &mut self,
         file: Option<PathBuf>,
         variant: &Variant,
-        out: &mut Output<W>,
-    ) {
+    ) -> Result<(), String> {
         self.file = file;
         self.loaded = None;
-        self.open(variant, out);
+        self.open(variant)
     }
 
     /// Open the book for `variant`: the `Book File` option's, else
     /// `books/VARIANT.bin` (see [`default_book`]) if there is one. A bad
-    /// file is reported and no book used.
-    pub(super) fn open<W: Write>(&mut self, variant: &Variant, out: &mut Output<W>) {
+    /// file is logged and no book used; `Err` with why when the option
+    /// named it (the protocol tells the user).
+    pub(crate) fn open(&mut self, variant: &Variant) -> Result<(), String> {
         let path = match &self.file {
             Some(p) => p.clone(),
             None => match default_book(&variant.name) {
                 Some(p) => p,
                 None => {
                     self.book = None;
-                    return;
+                    return Ok(());
                 }
             },
         };
@@ -89,7 +88,7 @@ impl PlayBook {
         if self.loaded.as_ref() == Some(&(path.clone(), variant.name.clone()))
             && self.book.is_some()
         {
-            return;
+            return Ok(());
         }
         self.book = None;
         self.loaded = Some((path.clone(), variant.name.clone()));
@@ -97,25 +96,27 @@ impl PlayBook {
             Ok(h) => h,
             Err(e) => {
                 log::info!("no book for {}: {e}", variant.name);
-                return;
+                return Ok(());
             }
         };
         match Book::load(&path) {
             Ok(book) => {
                 log::info!("book {}: {} entries", path.display(), book.len());
                 self.book = Some((Arc::new(book), hasher));
+                Ok(())
             }
             Err(e) => {
                 log::warn!("book: {e}");
-                if self.file.is_some() {
-                    out.send(&format!("telluser book not used: {e}"));
+                match self.file {
+                    Some(_) => Err(format!("book not used: {e}")),
+                    None => Ok(()),
                 }
             }
         }
     }
 
     /// The book's moves in the game's position, if a book is open.
-    pub(super) fn moves(&self, game: &Game) -> BookMoves {
+    pub(crate) fn moves(&self, game: &Game) -> BookMoves {
         match &self.book {
             Some((book, hasher)) => {
                 let (mut pos, mut xboard) = (*self.start).clone();
@@ -130,7 +131,7 @@ impl PlayBook {
     }
 
     /// A move from the book, while the game is within the book depth.
-    pub(super) fn pick(&self, game: &Game, rng: &mut Rng) -> Option<Move> {
+    pub(crate) fn pick(&self, game: &Game, rng: &mut Rng) -> Option<Move> {
         let plies = game.len() as u32;
         if self.book.is_none() || plies >= 2 * self.depth {
             return None;
