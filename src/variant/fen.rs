@@ -239,13 +239,36 @@ pub fn parse(
     role_of: &dyn Fn(Letter) -> Option<Role>,
     promote: &dyn Fn(Role) -> Option<Role>,
 ) -> Result<StartPosition, Vec<FenError>> {
+    parse_board_and_hand(fen, width, height, false, role_of, promote)
+}
+
+/// [`parse`] for a variant with holdings, which may also be written as a
+/// rank after the last ([`pocket_rank`]).
+pub fn parse_with_hand(
+    fen: &str,
+    width: u8,
+    height: u8,
+    role_of: &dyn Fn(Letter) -> Option<Role>,
+    promote: &dyn Fn(Role) -> Option<Role>,
+) -> Result<StartPosition, Vec<FenError>> {
+    parse_board_and_hand(fen, width, height, true, role_of, promote)
+}
+
+fn parse_board_and_hand(
+    fen: &str,
+    width: u8,
+    height: u8,
+    hand: bool,
+    role_of: &dyn Fn(Letter) -> Option<Role>,
+    promote: &dyn Fn(Role) -> Option<Role>,
+) -> Result<StartPosition, Vec<FenError>> {
     let mut errors = Vec::new();
     let f = FenFields::split(fen).map_err(|e| vec![e])?;
     if let Some(h) = f.unclosed_holdings {
         errors.push(FenError::BadHoldings(h.to_string()));
     }
     let (board_text, holdings_text) = match (f.holdings, f.unclosed_holdings) {
-        (None, None) => pocket_rank(f.board, height),
+        (None, None) if hand => pocket_rank(f.board, height),
         _ => (f.board, f.holdings),
     };
     let (board, walls) = parse_board(board_text, width, height, role_of, promote, &mut errors);
@@ -567,6 +590,7 @@ mod tests {
     /// holdings stays an error.
     #[test]
     fn holdings_as_one_rank_more() {
+        let parse = parse_with_hand;
         let pos = parse("8/8/8/8/8/8/8/K6k/Qpp w - - 0 1", 8, 8, &roles, &|_| None).unwrap();
         assert_eq!(pos.holdings.as_ref().map(|h| h.len()), Some(3));
         assert_eq!((pos.count(Color::White), pos.count(Color::Black)), (1, 1));
@@ -574,6 +598,9 @@ mod tests {
         assert_eq!(empty.holdings.map(|h| h.len()), Some(0));
         assert!(parse("8/8/8/8/8/8/8/K6k/8 w - - 0 1", 8, 8, &roles, &|_| None).is_err());
         assert!(parse("8/8/8/8/8/8/K6k/Q w - - 0 1", 8, 8, &roles, &|_| None).is_err());
+        // Without holdings a rank too many is an error, whatever it holds.
+        let chess = super::parse;
+        assert!(chess("8/8/8/8/8/8/8/K6k/Qpp w - - 0 1", 8, 8, &roles, &|_| None).is_err());
     }
 
     #[test]

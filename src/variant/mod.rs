@@ -822,9 +822,15 @@ impl Variant {
         self.name == name || self.aliases.iter().any(|a| a == name)
     }
 
-    /// Reads a FEN of this variant (its board size and piece letters).
+    /// Reads a FEN of this variant (its board size and piece letters). A
+    /// variant with holdings also takes them as a rank after the last.
     pub fn parse_fen(&self, fen: &str) -> Result<StartPosition, Vec<FenError>> {
-        fen::parse(
+        let parse = if self.drops.piece_drops || self.xboard.book.holdings {
+            fen::parse_with_hand
+        } else {
+            fen::parse
+        };
+        parse(
             fen,
             self.width,
             self.height,
