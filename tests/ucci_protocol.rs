@@ -9,35 +9,15 @@
 
 mod common;
 
-use common::{Engine, ProtocolGame};
+use common::{Engine, ProtocolGame, rules};
 use griffon::game::Game;
-use griffon::position::{Position, Rules};
+use griffon::position::Position;
 use griffon::uci::notation::{Dialect, dialect_move, parse_dialect_move};
-use griffon::variant::VariantSet;
-use std::sync::Arc;
 
 const GAMES: [&str; 3] = ["ucci-xiangqi", "ucci-janggi", "ucci-minixiangqi"];
 
-fn rules(variant: &str) -> Arc<Rules> {
-    let set = VariantSet::builtin().expect("built-ins");
-    Rules::new(set.get(variant).expect("variant").clone()).expect("rules")
-}
-
 fn placement_and_side(fen: &str) -> String {
     fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
-}
-
-/// Lines until `readyok`: the replies to what was sent.
-fn replies(e: &mut Engine) -> Vec<String> {
-    e.send("isready");
-    let mut got = Vec::new();
-    loop {
-        let l = e.expect(|_| true);
-        if l == "readyok" {
-            return got;
-        }
-        got.push(l);
-    }
 }
 
 /// The move of `bestmove MOVE [ponder P]`, or `nobestmove`.
@@ -131,7 +111,7 @@ fn games_played_to_their_end() {
         e.send(&format!("position fen {start} moves {all}"));
         e.send("go depth 3");
         assert_eq!(best_move(&mut e), "nobestmove", "{name}");
-        let errors = replies(&mut e);
+        let errors = e.ready();
         assert!(
             !errors.iter().any(|l| l.starts_with("info string")),
             "{name}: {errors:?}"
@@ -150,7 +130,7 @@ fn go_times_in_seconds_without_usemillisec() {
     e.send("position startpos moves h2e2");
     e.send("go time 1000 increment 0");
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let before = replies(&mut e);
+    let before = e.ready();
     assert!(
         !before.iter().any(|l| l.starts_with("bestmove")),
         "{before:?}"
@@ -178,7 +158,7 @@ fn bad_input_gets_info_strings_and_keeps_the_game() {
         "probe h0g2",
     ] {
         e.send(bad);
-        let got = replies(&mut e);
+        let got = e.ready();
         assert!(
             got.len() == 1 && got[0].starts_with("info string error"),
             "{bad}: {got:?}"

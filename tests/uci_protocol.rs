@@ -12,19 +12,6 @@ use griffon::position::{Position, Rules};
 use griffon::uci::notation::parse_uci_move;
 use griffon::variant::VariantSet;
 
-/// Lines until `readyok`: the replies to what was sent.
-fn replies(e: &mut Engine) -> Vec<String> {
-    e.send("isready");
-    let mut got = Vec::new();
-    loop {
-        let l = e.expect(|_| true);
-        if l == "readyok" {
-            return got;
-        }
-        got.push(l);
-    }
-}
-
 /// Whether `best` is legal after `moves` from the start of `variant`.
 fn legal_after(variant: &str, moves: &[&str], best: &str) -> bool {
     let set = VariantSet::builtin().expect("built-ins");
@@ -110,7 +97,7 @@ fn reads_and_answers_fairy_stockfish_move_texts() {
         let best = best.split_whitespace().nth(1).expect("a move").to_string();
         let moves: Vec<&str> = moves.split(' ').collect();
         assert!(legal_after(variant, &moves, &best), "{variant}: {best}");
-        let errors = replies(&mut e);
+        let errors = e.ready();
         assert!(
             !errors.iter().any(|l| l.starts_with("info string")),
             "{variant}: {errors:?}"
@@ -127,7 +114,7 @@ fn infinite_search_waits_for_stop() {
     let first = e.expect(|l| l.starts_with("info depth") || l.starts_with("bestmove"));
     assert!(first.starts_with("info depth"), "{first}");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    let before = replies(&mut e);
+    let before = e.ready();
     assert!(
         !before.iter().any(|l| l.starts_with("bestmove")),
         "{before:?}"
@@ -155,7 +142,7 @@ fn pondering_ends_at_ponderhit_on_the_clock() {
     e.send("position startpos moves e2e4 e7e5");
     e.send("go ponder wtime 2000 btime 2000");
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let before = replies(&mut e);
+    let before = e.ready();
     assert!(
         !before.iter().any(|l| l.starts_with("bestmove")),
         "{before:?}"
@@ -171,7 +158,7 @@ fn pondering_ends_at_ponderhit_on_the_clock() {
     let best = best.split_whitespace().nth(1).expect("a move").to_string();
     assert!(legal_after("normal", &["e2e4", "e7e5"], &best), "{best}");
     e.send("ponderhit");
-    let got = replies(&mut e);
+    let got = e.ready();
     assert!(
         got.len() == 1 && got[0].starts_with("info string error: not pondering"),
         "{got:?}"
@@ -204,7 +191,7 @@ fn holdings_written_as_an_extra_rank_are_read() {
     ] {
         e.send(&format!("setoption name UCI_Variant value {variant}"));
         e.send(&format!("position fen {fen}"));
-        let got = replies(&mut e);
+        let got = e.ready();
         assert!(got.is_empty(), "{variant}: {got:?}");
         let set = VariantSet::builtin().expect("built-ins");
         let rules = Rules::new(set.get(variant).expect("variant").clone()).expect("rules");
@@ -233,7 +220,7 @@ fn bad_input_gets_info_strings_and_keeps_the_game() {
         "flip the board",
     ] {
         e.send(bad);
-        let got = replies(&mut e);
+        let got = e.ready();
         assert!(
             got.len() == 1 && got[0].starts_with("info string error"),
             "{bad}: {got:?}"
@@ -340,7 +327,7 @@ fn strength_options_refuse_bad_values_and_still_play_legal_moves() {
         "setoption name UCI_LimitStrength value maybe",
     ] {
         e.send(bad);
-        let got = replies(&mut e);
+        let got = e.ready();
         assert!(
             got.len() == 1 && got[0].starts_with("info string error: "),
             "{bad}: {got:?}"
@@ -402,7 +389,7 @@ fn griffons_own_options_and_its_book() {
         ),
     ] {
         e.send(bad);
-        let got = replies(&mut e);
+        let got = e.ready();
         assert!(
             got.len() == 1 && got[0].starts_with(&format!("info string error: {why}")),
             "{bad}: {got:?}"
@@ -417,7 +404,7 @@ fn griffons_own_options_and_its_book() {
     assert!(best.starts_with("bestmove "), "searched: {best}");
     let best = best.split_whitespace().nth(1).expect("a move").to_string();
     assert!(legal_after("capablanca", &[], &best), "{best}");
-    let got = replies(&mut e);
+    let got = e.ready();
     assert!(got.is_empty(), "{got:?}");
 
     e.send("setoption name Book Depth value 0");

@@ -9,37 +9,17 @@
 
 mod common;
 
-use common::{Engine, ProtocolGame};
+use common::{Engine, ProtocolGame, rules};
 use griffon::game::Game;
-use griffon::position::{Position, Rules};
+use griffon::position::Position;
 use griffon::uci::notation::{Dialect, dialect_move, parse_dialect_move};
-use griffon::variant::VariantSet;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const GAMES: [&str; 3] = ["usi-shogi", "usi-minishogi", "usi-kyotoshogi"];
 
-fn rules(variant: &str) -> Arc<Rules> {
-    let set = VariantSet::builtin().expect("built-ins");
-    Rules::new(set.get(variant).expect("variant").clone()).expect("rules")
-}
-
 /// A FEN without its move counters (an SFEN has no fifty-move count).
 fn placement_and_side(fen: &str) -> String {
     fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
-}
-
-/// Lines until `readyok`: the replies to what was sent.
-fn replies(e: &mut Engine) -> Vec<String> {
-    e.send("isready");
-    let mut got = Vec::new();
-    loop {
-        let l = e.expect(|_| true);
-        if l == "readyok" {
-            return got;
-        }
-        got.push(l);
-    }
 }
 
 /// The move of `bestmove MOVE [ponder P]`.
@@ -141,7 +121,7 @@ fn games_played_to_their_end() {
         e.send(&format!("position sfen {sfen} moves {rest}"));
         e.send("go depth 1");
         assert_eq!(best_move(&mut e), "resign", "{name}");
-        let errors = replies(&mut e);
+        let errors = e.ready();
         assert!(
             !errors.iter().any(|l| l.starts_with("info string")),
             "{name}: {errors:?}"
@@ -241,7 +221,7 @@ fn bad_input_gets_info_strings_and_keeps_the_game() {
         "frobnicate",
     ] {
         e.send(bad);
-        let got = replies(&mut e);
+        let got = e.ready();
         assert!(
             got.len() == 1 && got[0].starts_with("info string error"),
             "{bad}: {got:?}"

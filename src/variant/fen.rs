@@ -231,30 +231,10 @@ impl fmt::Display for FenError {
 }
 
 /// Reads `fen` for a `width` x `height` board whose piece letters `role_of`
-/// knows, reporting every problem found.
+/// knows, reporting every problem found. With `hand` (a variant with
+/// holdings) the holdings may also be written as a rank after the last
+/// ([`pocket_rank`]).
 pub fn parse(
-    fen: &str,
-    width: u8,
-    height: u8,
-    role_of: &dyn Fn(Letter) -> Option<Role>,
-    promote: &dyn Fn(Role) -> Option<Role>,
-) -> Result<StartPosition, Vec<FenError>> {
-    parse_board_and_hand(fen, width, height, false, role_of, promote)
-}
-
-/// [`parse`] for a variant with holdings, which may also be written as a
-/// rank after the last ([`pocket_rank`]).
-pub fn parse_with_hand(
-    fen: &str,
-    width: u8,
-    height: u8,
-    role_of: &dyn Fn(Letter) -> Option<Role>,
-    promote: &dyn Fn(Role) -> Option<Role>,
-) -> Result<StartPosition, Vec<FenError>> {
-    parse_board_and_hand(fen, width, height, true, role_of, promote)
-}
-
-fn parse_board_and_hand(
     fen: &str,
     width: u8,
     height: u8,
@@ -574,7 +554,7 @@ mod tests {
     #[test]
     fn standard_fen() {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
-        let pos = parse(fen, 8, 8, &roles, &|_| None).unwrap();
+        let pos = parse(fen, 8, 8, false, &roles, &|_| None).unwrap();
         assert_eq!(pos.count(Color::White), 16);
         assert_eq!(pos.count(Color::Black), 16);
         assert_eq!(pos.side_to_move, Color::Black);
@@ -590,39 +570,77 @@ mod tests {
     /// holdings stays an error.
     #[test]
     fn holdings_as_one_rank_more() {
-        let parse = parse_with_hand;
-        let pos = parse("8/8/8/8/8/8/8/K6k/Qpp w - - 0 1", 8, 8, &roles, &|_| None).unwrap();
+        let pos = parse(
+            "8/8/8/8/8/8/8/K6k/Qpp w - - 0 1",
+            8,
+            8,
+            true,
+            &roles,
+            &|_| None,
+        )
+        .unwrap();
         assert_eq!(pos.holdings.as_ref().map(|h| h.len()), Some(3));
         assert_eq!((pos.count(Color::White), pos.count(Color::Black)), (1, 1));
-        let empty = parse("8/8/8/8/8/8/8/K6k/ w - - 0 1", 8, 8, &roles, &|_| None).unwrap();
+        let empty = parse("8/8/8/8/8/8/8/K6k/ w - - 0 1", 8, 8, true, &roles, &|_| {
+            None
+        })
+        .unwrap();
         assert_eq!(empty.holdings.map(|h| h.len()), Some(0));
-        assert!(parse("8/8/8/8/8/8/8/K6k/8 w - - 0 1", 8, 8, &roles, &|_| None).is_err());
-        assert!(parse("8/8/8/8/8/8/K6k/Q w - - 0 1", 8, 8, &roles, &|_| None).is_err());
+        assert!(
+            parse("8/8/8/8/8/8/8/K6k/8 w - - 0 1", 8, 8, true, &roles, &|_| {
+                None
+            })
+            .is_err()
+        );
+        assert!(parse("8/8/8/8/8/8/K6k/Q w - - 0 1", 8, 8, true, &roles, &|_| None).is_err());
         // Without holdings a rank too many is an error, whatever it holds.
-        let chess = super::parse;
-        assert!(chess("8/8/8/8/8/8/8/K6k/Qpp w - - 0 1", 8, 8, &roles, &|_| None).is_err());
+        assert!(
+            parse(
+                "8/8/8/8/8/8/8/K6k/Qpp w - - 0 1",
+                8,
+                8,
+                false,
+                &roles,
+                &|_| None
+            )
+            .is_err()
+        );
     }
 
     #[test]
     fn fsf_flavours() {
-        let pos = parse("8/8/8/8/8/8/8/K6k[Qp] w - - 3+2 0 1", 8, 8, &roles, &|_| {
-            None
-        })
+        let pos = parse(
+            "8/8/8/8/8/8/8/K6k[Qp] w - - 3+2 0 1",
+            8,
+            8,
+            false,
+            &roles,
+            &|_| None,
+        )
         .unwrap();
         assert_eq!(pos.holdings.map(|h| h.len()), Some(2));
         assert_eq!(pos.checks_remaining, Some([3, 2]));
-        let pos = parse("8/8/8/8/8/8/8/K6k[-] w 0 1", 8, 8, &roles, &|_| None).unwrap();
+        let pos = parse("8/8/8/8/8/8/8/K6k[-] w 0 1", 8, 8, false, &roles, &|_| None).unwrap();
         assert_eq!(
             (pos.holdings, pos.castling.len(), pos.fullmove_number),
             (Some(vec![]), 0, 1)
         );
-        let pos = parse("8/8/8/8/8/8/8/K6k w HAa c5b6 0 6", 8, 8, &roles, &|_| None).unwrap();
+        let pos = parse(
+            "8/8/8/8/8/8/8/K6k w HAa c5b6 0 6",
+            8,
+            8,
+            false,
+            &roles,
+            &|_| None,
+        )
+        .unwrap();
         assert_eq!(pos.castling[0], CastlingRight::File(Color::White, 7));
         assert_eq!(pos.en_passant, [Square::new(2, 4), Square::new(1, 5)]);
         let pos = parse(
             "10/10/10/10/10/10/10/10/10/K8k w - e7 0 3",
             10,
             10,
+            false,
             &roles,
             &|_| None,
         )
@@ -632,7 +650,7 @@ mod tests {
 
     #[test]
     fn counting_fields() {
-        let read = |fen| parse(fen, 8, 8, &roles, &|_| None);
+        let read = |fen| parse(fen, 8, 8, false, &roles, &|_| None);
         // Fairy-Stockfish's FEN during a count: limit, plies, move number.
         let pos = read("7k/8/8/R3K3/8/8/8/1R6 b - 16 9 5").unwrap();
         assert_eq!(
@@ -677,6 +695,7 @@ mod tests {
             "rnbqkbnr/ppppxppp/9/8/8/8/PPPPPPPP w KQkq z9 x y",
             8,
             8,
+            false,
             &roles,
             &|_| None,
         )
@@ -697,12 +716,13 @@ mod tests {
         assert!(errors.contains(&FenError::BadEnPassant("z9".into())));
         assert!(errors.contains(&FenError::BadCounter("x".into())));
         assert_eq!(
-            parse("8/8", 8, 8, &roles, &|_| None),
+            parse("8/8", 8, 8, false, &roles, &|_| None),
             Err(vec![FenError::MissingFields])
         );
         // A wall square (`*`) is a cell of the board, counted in the rank.
-        let walled = parse("*7/8/8/8/8/8/8/8 w", 8, 8, &roles, &|_| None).expect("walls read");
+        let walled =
+            parse("*7/8/8/8/8/8/8/8 w", 8, 8, false, &roles, &|_| None).expect("walls read");
         assert_eq!(walled.walls, vec![Square::new(0, 7).index(8)]);
-        assert!(parse("*8/8/8/8/8/8/8/8 w", 8, 8, &roles, &|_| None).is_err());
+        assert!(parse("*8/8/8/8/8/8/8/8 w", 8, 8, false, &roles, &|_| None).is_err());
     }
 }

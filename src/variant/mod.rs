@@ -825,15 +825,11 @@ impl Variant {
     /// Reads a FEN of this variant (its board size and piece letters). A
     /// variant with holdings also takes them as a rank after the last.
     pub fn parse_fen(&self, fen: &str) -> Result<StartPosition, Vec<FenError>> {
-        let parse = if self.drops.piece_drops || self.xboard.book.holdings {
-            fen::parse_with_hand
-        } else {
-            fen::parse
-        };
-        parse(
+        fen::parse(
             fen,
             self.width,
             self.height,
+            self.drops.piece_drops || self.xboard.book.holdings,
             &|letter| self.role(letter),
             &|r| {
                 self.promotion

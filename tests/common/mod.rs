@@ -240,6 +240,20 @@ impl Engine {
         }
     }
 
+    /// UCI and its dialects: all lines until `readyok` after `isready`,
+    /// the replies to what was sent.
+    pub fn ready(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut got = Vec::new();
+        loop {
+            let l = self.expect(|_| true);
+            if l == "readyok" {
+                return got;
+            }
+            got.push(l);
+        }
+    }
+
     /// The engine's next move text.
     pub fn next_move(&mut self) -> String {
         let l = self.expect(|l| l.starts_with("move "));

@@ -335,7 +335,7 @@ impl<'a> Checker<'a> {
         }
         let role_of = |l: Letter| self.role_of(l);
         let promote = |r: Role| promoted.get(usize::from(r.0)).copied().flatten();
-        match fen::parse(&text, self.width, self.height, &role_of, &promote) {
+        match fen::parse(&text, self.width, self.height, false, &role_of, &promote) {
             Ok(pos) => Some(pos),
             Err(errors) => {
                 for e in errors {
