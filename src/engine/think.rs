@@ -226,6 +226,9 @@ impl Thinker {
         if let Some(skill) = skill {
             limits.multipv = skill.lines(self.multipv);
             limits.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
+            if let Some(n) = skill.nodes() {
+                limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
+            }
         }
         searcher.contempt = contempt.draw;
         searcher.trade_contempt = contempt.trade;

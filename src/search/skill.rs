@@ -1,13 +1,18 @@
 //! The strength limit (UCI `Skill Level`, `UCI_LimitStrength` and
 //! `UCI_Elo`, the same options under XBoard). A weaker level does not
-//! play random moves: it searches shallower, with at least four MultiPV
-//! lines, and then picks among those lines at random, each line's score
+//! play random moves: it searches fewer nodes, a budget that halves
+//! about every level and a half down from a million at level 19 (a
+//! node-limited search misses what a smaller search misses, and each
+//! halving costs a similar amount of strength, so the levels stay
+//! apart). Below level [`RANDOM_BELOW`] it also searches at least four
+//! MultiPV lines and picks among them at random, each line's score
 //! raised by a random amount of up to a spread that grows as the level
-//! falls. A line that scores worse than the best by more than the spread
+//! falls: a line that scores worse than the best by more than the spread
 //! is never picked, and lines near the best are picked about as often
-//! as it: the engine misses what a shallow search misses, and prefers
-//! good moves to bad ones without always playing the best. The idea is
-//! Stockfish's (its `Skill`); the weighting is Griffon's own.
+//! as it, so weak play varies from game to game without blunders a
+//! search would see. (Stockfish's `Skill` picks among lines at every
+//! level; the four lines cost the upper levels about two plies, which
+//! squeezed them together far below full strength.)
 
 use super::{Line, MATE_BOUND};
 use crate::eval::Score;
@@ -22,8 +27,14 @@ pub const MIN_ELO: u32 = 500;
 pub const MAX_ELO: u32 = 2800;
 /// `UCI_Elo`'s default.
 pub const DEFAULT_ELO: u32 = 1500;
-/// Lines a limited search looks at, at least: enough for a choice.
+/// Lines a search picks among at random, below [`RANDOM_BELOW`]: enough
+/// for a choice.
 const SKILL_LINES: usize = 4;
+/// The levels below this pick among lines at random; the levels above
+/// play their search's best move.
+pub const RANDOM_BELOW: u32 = 10;
+/// Nodes level 0 searches; each level up multiplies the budget by 2^0.7.
+const NODES_AT_ZERO: f64 = 100.0;
 
 /// A playing level, 0 (weakest) to [`MAX_SKILL`] (full strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,20 +81,31 @@ impl Skill {
 
     /// Lines a search at this level needs, given the `multipv` asked for.
     pub fn lines(self, multipv: usize) -> usize {
-        if self.limited() {
+        if self.random() {
             multipv.max(SKILL_LINES)
         } else {
             multipv
         }
     }
 
-    /// Centipawns of random gain each line's score may get: a line more
-    /// than this below the best is never picked. It grows with the square
-    /// of the levels below full strength, from 10 at level 19 through 70
-    /// at level 10 to 250 (about a minor piece) at level 0: every move
-    /// the spread lets through costs a little, and over a game the small
-    /// losses add up, so the upper levels need narrow spreads to stay
-    /// apart.
+    /// Whether the level picks among lines at random.
+    fn random(self) -> bool {
+        self.level < RANDOM_BELOW
+    }
+
+    /// The nodes a search at this level may take; `None` at full
+    /// strength. From 100 at level 0 through 12,800 at level 10 to about
+    /// a million at level 19.
+    pub fn nodes(self) -> Option<u64> {
+        self.limited()
+            .then(|| (NODES_AT_ZERO * (0.7 * f64::from(self.level)).exp2()) as u64)
+    }
+
+    /// Centipawns of random gain each line's score may get below
+    /// [`RANDOM_BELOW`]: a line more than this below the best is never
+    /// picked. It grows with the square of the levels below full
+    /// strength, from 82 at level 9 to 250 (about a minor piece) at level
+    /// 0.
     pub fn spread(self) -> Score {
         let below = (MAX_SKILL - self.level) as Score;
         10 + 3 * below * below / 5
@@ -93,7 +115,7 @@ impl Skill {
     /// are none. At full strength, or with a mate found, the first.
     pub fn pick<'a>(self, lines: &'a [Line], rng: &mut Rng) -> Option<&'a Line> {
         let top = lines.first()?;
-        if !self.limited() || top.score > MATE_BOUND {
+        if !self.random() || top.score > MATE_BOUND {
             return Some(top);
         }
         let spread = self.spread();
@@ -156,6 +178,20 @@ mod tests {
             .zip(moves)
             .map(|(&score, m)| Line { score, pv: vec![m] })
             .collect()
+    }
+
+    #[test]
+    fn node_budgets_grow_with_the_level() {
+        assert_eq!(Skill::new(0).nodes(), Some(100));
+        assert_eq!(Skill::new(10).nodes(), Some(12_800));
+        assert!(Skill::new(19).nodes().is_some_and(|n| n > 1_000_000));
+        assert_eq!(Skill::new(MAX_SKILL).nodes(), None);
+        // The upper levels play their best line.
+        let ls = lines(&[50, 49, 48, 47]);
+        let mut rng = Rng(5);
+        for _ in 0..100 {
+            assert_eq!(Skill::new(RANDOM_BELOW).pick(&ls, &mut rng), Some(&ls[0]));
+        }
     }
 
     #[test]
