@@ -32,6 +32,28 @@ fn run(args: &[&str]) -> (String, String) {
     (o, e)
 }
 
+/// The games of a PGN replayed by `variant`'s rules, every move checked
+/// legal: whether each starts from a FEN, and its plies.
+fn replayed(variant: &str, text: &str) -> Vec<(bool, usize)> {
+    let set = VariantSet::builtin().unwrap();
+    let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
+    parse_pgn(text)
+        .into_iter()
+        .map(|g| {
+            let pos = match &g.fen {
+                Some(f) => Position::from_fen(rules.clone(), f).unwrap(),
+                None => Position::start(rules.clone()).unwrap(),
+            };
+            let mut game = Game::new(pos);
+            for m in &g.moves {
+                let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+                game.play(mv);
+            }
+            (g.fen.is_some(), g.moves.len())
+        })
+        .collect()
+}
+
 fn fake(name: &str) -> String {
     format!(
         "cmd=bash {}/tests/data/engines/{name}.sh",
@@ -75,23 +97,9 @@ fn self_play_finishes_and_its_pgn_replays_legally() {
             assert!(text.contains(&format!("[Variant \"{variant}\"]")), "{text}");
             assert!(text.contains("[SetUp \"1\"]"), "{text}");
         }
-        let mut set = VariantSet::new();
-        set.load_builtins().unwrap();
-        let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
-        let games = parse_pgn(&text);
+        let games = replayed(variant, &text);
         assert_eq!(games.len(), 2);
-        for g in games {
-            let pos = match &g.fen {
-                Some(f) => Position::from_fen(rules.clone(), f).unwrap(),
-                None => Position::start(rules.clone()).unwrap(),
-            };
-            let mut game = Game::new(pos);
-            assert!(g.moves.len() >= 2, "{g:?}");
-            for m in &g.moves {
-                let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-                game.play(mv);
-            }
-        }
+        assert!(games.iter().all(|&(_, plies)| plies >= 2), "{games:?}");
         let summary = std::fs::read_to_string(&json).unwrap();
         assert!(summary.contains("\"faults\":[]"), "{summary}");
     }
@@ -135,18 +143,11 @@ fn uci_and_cecp_engines_play_each_other() {
         assert!(out.contains("Score of uci vs cecp: "), "{out}");
         assert!(out.contains("Pairs (0, 1/2, 1, 3/2, 2): "), "{out}");
         let text = std::fs::read_to_string(&pgn).unwrap();
-        let set = VariantSet::builtin().unwrap();
-        let rules = Rules::new(set.get(variant).unwrap().clone()).unwrap();
-        let games = parse_pgn(&text);
+        let games = replayed(variant, &text);
         assert_eq!(games.len(), 2, "{text}");
-        for g in games {
-            let fen = g.fen.as_deref().expect("random openings have a FEN");
-            let mut game = Game::new(Position::from_fen(rules.clone(), fen).unwrap());
-            assert!(g.moves.len() > 4, "{g:?}");
-            for m in &g.moves {
-                let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-                game.play(mv);
-            }
+        for (fen, plies) in games {
+            assert!(fen, "random openings have a FEN");
+            assert!(plies > 4, "{text}");
         }
     }
 }

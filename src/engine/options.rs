@@ -6,10 +6,15 @@
 //! options (UCI's `Hash`, `UCI_Variant`, ...; XBoard's `memory`, `cores`)
 //! stay with their front ends.
 
+use super::book::PlayBook;
+use super::think::Thinker;
+use crate::position::Rules;
+use crate::rng::Rng;
 use crate::search::{DEFAULT_ELO, MAX_ELO, MAX_MULTIPV, MAX_SKILL, MIN_ELO, Strength};
 use crate::weights::Params;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Default of option `Contempt` (centipawns a draw costs us).
@@ -132,6 +137,16 @@ impl Declared {
             Kind::Path | Kind::File => "type string default <empty>".into(),
         }
     }
+}
+
+/// What is left to a protocol once [`Options::apply`] has set an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Left {
+    Nothing,
+    /// Something to tell the user (a book or network that cannot be used).
+    Tell(String),
+    /// The new `Move Overhead`, which each protocol keeps with its clock.
+    Overhead(Duration),
 }
 
 /// One option set, its value checked against its declared range.
@@ -301,6 +316,94 @@ impl Options {
             (Some(path), true) => crate::nnue::NetChoice::File(path.clone()),
             (None, true) => crate::nnue::NetChoice::Own,
         }
+    }
+
+    /// Sets `option` here, in the search thread and in the book, for the
+    /// variant of `rules`; what only the protocol can do is left to it.
+    pub(crate) fn apply(
+        &mut self,
+        option: EngineOption,
+        think: &mut Thinker,
+        book: &mut PlayBook,
+        rules: &Arc<Rules>,
+        rng: &mut Rng,
+    ) -> Left {
+        match option {
+            EngineOption::Resign(on) => self.set_resign(on),
+            EngineOption::ResignThreshold(cp) => self.set_resign_threshold(cp),
+            EngineOption::Contempt(cp) => self.contempt = cp,
+            EngineOption::TradeContempt(cp) => self.trade_contempt = cp,
+            EngineOption::PawnTradeContempt(cp) => self.pawn_trade_contempt = cp,
+            EngineOption::TablebasePath(dir) => {
+                self.tb_path = dir;
+                self.open_tablebases(think, rules);
+            }
+            EngineOption::BookFile(file) => {
+                if let Err(e) = book.set_file(file, &rules.variant) {
+                    return Left::Tell(e);
+                }
+            }
+            EngineOption::BookDepth(d) => book.depth = d,
+            EngineOption::BookVariety(v) => book.variety = v,
+            EngineOption::EvalNoise(cp) => {
+                think.stop();
+                self.eval_noise = cp;
+                self.reseed_noise(think, rng);
+            }
+            EngineOption::NetworkFile(file) => {
+                self.net_file = file;
+                return self.load_network(think, rules);
+            }
+            EngineOption::UseNetwork(on) => {
+                self.use_net = on;
+                return self.load_network(think, rules);
+            }
+            EngineOption::MoveOverhead(t) => return Left::Overhead(t),
+            EngineOption::MultiPv(n) => {
+                think.stop();
+                think.multipv = n;
+            }
+            EngineOption::SkillLevel(n) => self.set_strength(think, |s| s.skill_level = n),
+            EngineOption::LimitStrength(on) => {
+                self.set_strength(think, |s| s.limit_strength = on);
+            }
+            EngineOption::Elo(elo) => self.set_strength(think, |s| s.elo = elo),
+        }
+        Left::Nothing
+    }
+
+    /// A change to the strength options, for the next search for a move.
+    fn set_strength(&mut self, think: &mut Thinker, change: impl FnOnce(&mut Strength)) {
+        change(&mut self.strength);
+        think.skill = self.strength.skill();
+    }
+
+    /// The network the options choose for `rules`' variant into the
+    /// search; what makes a chosen file unusable is for the user.
+    pub(crate) fn load_network(&self, think: &mut Thinker, rules: &Arc<Rules>) -> Left {
+        think.stop();
+        let (net, problem) = self.net_choice().load_reporting(rules);
+        if let Some(s) = think.searcher() {
+            s.set_network(net);
+        }
+        match problem {
+            Some(problem) => {
+                log::warn!("{problem}");
+                Left::Tell(format!("network not used: {problem}"))
+            }
+            None => Left::Nothing,
+        }
+    }
+
+    /// The tables of `rules`' variant in the `Tablebase Path` directory.
+    pub(crate) fn open_tablebases(&self, think: &mut Thinker, rules: &Arc<Rules>) {
+        think.open_tablebases(self.tb_path.as_deref(), rules);
+    }
+
+    /// The `Eval Noise` setting into the evaluator, with a fresh seed (a
+    /// new game plays differently).
+    pub(crate) fn reseed_noise(&self, think: &mut Thinker, rng: &mut Rng) {
+        think.set_eval_noise(self.eval_noise, rng.next_u64());
     }
 
     /// `Resign`: on at the threshold set, or off.

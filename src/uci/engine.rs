@@ -14,7 +14,7 @@ use crate::book::XBoardState;
 use crate::engine::FrontEnd;
 use crate::engine::book::PlayBook;
 use crate::engine::input::{Event, MAX_LINE};
-use crate::engine::options::{DECLARED, EngineOption, Options};
+use crate::engine::options::{DECLARED, EngineOption, Left, Options};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
 use crate::eval::Evaluator;
 use crate::game::Game;
@@ -284,51 +284,21 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    /// One of Griffon's own options, as the XBoard engine applies it.
+    /// One of Griffon's own options (the XBoard engine's too).
     fn apply(&mut self, option: EngineOption, line: &str) {
         self.think.stop();
-        match option {
-            // UCI engines do not resign: the option is not offered.
-            EngineOption::Resign(_) | EngineOption::ResignThreshold(_) => {}
-            EngineOption::Contempt(cp) => self.options.contempt = cp,
-            EngineOption::TradeContempt(cp) => self.options.trade_contempt = cp,
-            EngineOption::PawnTradeContempt(cp) => self.options.pawn_trade_contempt = cp,
-            EngineOption::TablebasePath(dir) => {
-                self.options.tb_path = dir;
-                self.open_tablebases();
-            }
-            EngineOption::BookFile(file) => {
-                if let Err(e) = self.book.set_file(file, &self.variant) {
-                    self.error(e, line);
-                }
-            }
-            EngineOption::BookDepth(d) => self.book.depth = d,
-            EngineOption::BookVariety(v) => self.book.variety = v,
-            EngineOption::EvalNoise(cp) => {
-                self.options.eval_noise = cp;
-                let seed = self.rng.next_u64();
-                self.think.set_eval_noise(cp, seed);
-            }
-            EngineOption::NetworkFile(file) => {
-                self.options.net_file = file;
-                self.load_network();
-            }
-            EngineOption::UseNetwork(on) => {
-                self.options.use_net = on;
-                self.load_network();
-            }
-            EngineOption::MoveOverhead(t) => self.overhead = t,
-            EngineOption::MultiPv(n) => self.think.multipv = n,
-            EngineOption::SkillLevel(n) => self.set_strength(|s| s.skill_level = n),
-            EngineOption::LimitStrength(on) => self.set_strength(|s| s.limit_strength = on),
-            EngineOption::Elo(elo) => self.set_strength(|s| s.elo = elo),
+        let left = self.options.apply(
+            option,
+            &mut self.think,
+            &mut self.book,
+            &self.rules,
+            &mut self.rng,
+        );
+        match left {
+            Left::Nothing => {}
+            Left::Tell(what) => self.error(what, line),
+            Left::Overhead(t) => self.overhead = t,
         }
-    }
-
-    /// A change to the strength options, for the next search for a move.
-    fn set_strength(&mut self, change: impl FnOnce(&mut crate::search::Strength)) {
-        change(&mut self.options.strength);
-        self.think.skill = self.options.strength.skill();
     }
 
     /// The variant's book: the `Book File` option's or its own.
@@ -336,12 +306,6 @@ impl<W: Write> Engine<W> {
         if let Err(e) = self.book.open(&self.variant) {
             self.send(&format!("info string {e}"));
         }
-    }
-
-    /// The variant's tables in the `Tablebase Path` directory.
-    fn open_tablebases(&mut self) {
-        let dir = self.options.tb_path.clone();
-        self.think.open_tablebases(dir.as_deref(), &self.rules);
     }
 
     /// `UCI_Variant`: another variant, at its start position.
@@ -363,9 +327,8 @@ impl<W: Write> Engine<W> {
         self.game = Game::new(pos);
         self.load_network();
         self.open_book();
-        self.open_tablebases();
-        let seed = self.rng.next_u64();
-        self.think.set_eval_noise(self.options.eval_noise, seed);
+        self.options.open_tablebases(&mut self.think, &self.rules);
+        self.options.reseed_noise(&mut self.think, &mut self.rng);
         Ok(())
     }
 
@@ -395,13 +358,8 @@ impl<W: Write> Engine<W> {
 
     /// The network the options choose (the variant's own by default).
     fn load_network(&mut self) {
-        let (net, problem) = self.options.net_choice().load_reporting(&self.rules);
-        if let Some(problem) = problem {
-            log::warn!("{problem}");
-            self.send(&format!("info string network not used: {problem}"));
-        }
-        if let Some(s) = self.think.searcher() {
-            s.set_network(net);
+        if let Left::Tell(what) = self.options.load_network(&mut self.think, &self.rules) {
+            self.send(&format!("info string {what}"));
         }
     }
 
@@ -417,8 +375,7 @@ impl<W: Write> Engine<W> {
                 .set_start(pos.clone(), XBoardState::at_start(&pos));
             self.game = Game::new(pos);
         }
-        let seed = self.rng.next_u64();
-        self.think.set_eval_noise(self.options.eval_noise, seed);
+        self.options.reseed_noise(&mut self.think, &mut self.rng);
     }
 
     /// `position startpos|fen FEN|sfen SFEN [moves M...]`: the game to

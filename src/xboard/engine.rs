@@ -16,7 +16,7 @@ use crate::book::XBoardState;
 use crate::engine::FrontEnd;
 use crate::engine::book::PlayBook;
 use crate::engine::input::{Event, MAX_LINE};
-use crate::engine::options::{EngineOption, Options};
+use crate::engine::options::{EngineOption, Left, Options};
 use crate::engine::think::{Contempt, Done, Purpose, Thinker};
 use crate::eval::Evaluator;
 use crate::nnue::NetChoice;
@@ -105,15 +105,10 @@ impl<W: Write> Engine<W> {
     /// The current variant's network under the `--net` choice (or the
     /// network options); a file that cannot be used is said once.
     fn load_network(&mut self) {
-        let (net, problem) = self.options.net_choice().load_reporting(&self.state.rules);
-        if let Some(problem) = problem {
-            log::warn!("{problem}");
-            self.out
-                .send(&format!("telluser network not used: {problem}"));
-        }
-        if let Some(s) = self.think.searcher() {
-            s.set_network(net);
-        }
+        let left = self
+            .options
+            .load_network(&mut self.think, &self.state.rules);
+        self.follow(left);
     }
 
     /// XBoard's thinking line for an iteration of the running search:
@@ -483,7 +478,8 @@ impl<W: Write> Engine<W> {
             .searcher()
             .is_some_and(|s| s.tablebases.is_none())
         {
-            self.open_tablebases();
+            self.options
+                .open_tablebases(&mut self.think, &self.state.rules);
         }
         if let Err(e) = self.book.open(&self.state.variant) {
             self.out.send(&format!("telluser {e}"));
@@ -653,74 +649,39 @@ impl<W: Write> Engine<W> {
     // ----- options ----------------------------------------------------------
 
     fn set_option(&mut self, option: EngineOption) {
-        match option {
-            EngineOption::Resign(on) => self.options.set_resign(on),
-            EngineOption::ResignThreshold(cp) => self.options.set_resign_threshold(cp),
-            EngineOption::Contempt(cp) => self.options.contempt = cp,
-            EngineOption::TradeContempt(cp) => self.options.trade_contempt = cp,
-            EngineOption::PawnTradeContempt(cp) => self.options.pawn_trade_contempt = cp,
-            EngineOption::TablebasePath(dir) => self.set_tb_path(dir),
-            EngineOption::BookFile(file) => {
-                if let Err(e) = self.book.set_file(file, &self.state.variant) {
-                    self.out.send(&format!("telluser {e}"));
-                }
-            }
-            EngineOption::EvalNoise(cp) => {
-                self.think.stop();
-                self.options.eval_noise = cp;
-                self.apply_noise();
-            }
-            EngineOption::NetworkFile(file) => {
-                self.think.stop();
-                self.options.net_file = file;
-                self.load_network();
-            }
-            EngineOption::UseNetwork(on) => {
-                self.think.stop();
-                self.options.use_net = on;
-                self.load_network();
-            }
-            EngineOption::BookDepth(d) => self.book.depth = d,
-            EngineOption::BookVariety(v) => self.book.variety = v,
-            EngineOption::MoveOverhead(t) => self.clock.set_overhead(t),
-            EngineOption::MultiPv(n) => {
-                // Analysis shows the new number of lines at once.
-                let restart = self.think.running() == Some(Purpose::Analyze);
-                self.think.stop();
-                self.think.multipv = n;
-                if restart {
-                    self.start_search(Purpose::Analyze);
-                }
-            }
-            EngineOption::SkillLevel(n) => self.set_strength(|s| s.skill_level = n),
-            EngineOption::LimitStrength(on) => self.set_strength(|s| s.limit_strength = on),
-            EngineOption::Elo(elo) => self.set_strength(|s| s.elo = elo),
+        // Analysis shows a new number of lines at once.
+        let restart = matches!(option, EngineOption::MultiPv(_))
+            && self.think.running() == Some(Purpose::Analyze);
+        let left = self.options.apply(
+            option,
+            &mut self.think,
+            &mut self.book,
+            &self.state.rules,
+            &mut self.rng,
+        );
+        self.follow(left);
+        if restart {
+            self.start_search(Purpose::Analyze);
         }
     }
 
-    /// A change to the strength options, for the next search for a move.
-    fn set_strength(&mut self, change: impl FnOnce(&mut crate::search::Strength)) {
-        change(&mut self.options.strength);
-        self.think.skill = self.options.strength.skill();
+    /// What an option left to the protocol.
+    fn follow(&mut self, left: Left) {
+        match left {
+            Left::Nothing => {}
+            Left::Tell(what) => self.out.send(&format!("telluser {what}")),
+            Left::Overhead(t) => self.clock.set_overhead(t),
+        }
     }
 
     /// The `Eval Noise` setting into the evaluator, with a fresh seed.
     fn apply_noise(&mut self) {
-        let seed = self.rng.next_u64();
-        self.think.set_eval_noise(self.options.eval_noise, seed);
+        self.options.reseed_noise(&mut self.think, &mut self.rng);
     }
 
     /// Use the tables in `dir` (none: no tables) from now on.
     pub(super) fn set_tb_path(&mut self, dir: Option<PathBuf>) {
-        self.options.tb_path = dir;
-        self.open_tablebases();
-    }
-
-    /// Open the current variant's tables in the tablebase directory.
-    fn open_tablebases(&mut self) {
-        let dir = self.options.tb_path.clone();
-        self.think
-            .open_tablebases(dir.as_deref(), &self.state.rules);
+        self.set_option(EngineOption::TablebasePath(dir));
     }
 }
 
