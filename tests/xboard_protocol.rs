@@ -1216,3 +1216,99 @@ fn multipv_analysis_shows_each_line_as_thinking_output() {
     let m = e.next_move();
     referee("normal", &[&m]);
 }
+
+/// The thinking lines and the move of one search for a move.
+fn thinking_until_move(e: &mut Engine) -> (Vec<String>, String) {
+    let mut lines = Vec::new();
+    loop {
+        let l = e.expect(|_| true);
+        if let Some(m) = l.strip_prefix("move ") {
+            return (lines, m.to_string());
+        }
+        if l.contains('\t') {
+            lines.push(l);
+        }
+    }
+}
+
+/// The moves of a thinking line's PV.
+fn pv_of(line: &str) -> Vec<String> {
+    line.split('\t')
+        .nth(1)
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn multipv_in_a_game_shows_only_the_best_line() {
+    // XBoard takes the last line of an iteration as the engine's score:
+    // in a game the other lines would pass the worst one off as it.
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("option MultiPV=3");
+    e.send("post");
+    e.send("sd 5");
+    e.send("go");
+    let (lines, m) = thinking_until_move(&mut e);
+    let depths: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap_or_default())
+        .collect();
+    let mut unique = depths.clone();
+    unique.dedup();
+    assert_eq!(depths, unique, "{lines:?}");
+    assert!(depths.contains(&"5"), "{lines:?}");
+    referee("normal", &[&m]);
+}
+
+#[test]
+fn hard_ponders_on_the_expected_reply_and_easy_stops() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("hard");
+    e.send("post");
+    e.send("sd 7");
+    e.send("go");
+    let (lines, first) = thinking_until_move(&mut e);
+    let last = lines.last().expect("thinking output");
+    let expected = pv_of(last)[1].clone();
+    // Pondering: thinking output for the position after the reply our
+    // search expects, its PV from the position XBoard shows.
+    let l = e.expect(|l| l.contains('\t'));
+    let pv = pv_of(&l);
+    assert_eq!(pv[0], expected, "{l}");
+    referee("normal", &[&first, &pv[0], &pv[1]]);
+    e.send("hint");
+    assert_eq!(
+        e.expect(|l| l.starts_with("Hint: ")),
+        format!("Hint: {expected}")
+    );
+    // A hit: the reply pondered on; then a miss: some other reply.
+    e.send(&format!("usermove {expected}"));
+    let (_, second) = thinking_until_move(&mut e);
+    let mut game = referee("normal", &[&first, &expected, &second]);
+    e.send("hint");
+    let hint = e.expect(|l| l.starts_with("Hint: "))["Hint: ".len()..].to_string();
+    let other = game
+        .legal_moves()
+        .iter()
+        .map(|&m| griffon::notation::move_text(game.position(), m))
+        .find(|t| *t != hint)
+        .expect("another reply");
+    e.send(&format!("usermove {other}"));
+    let (_, third) = thinking_until_move(&mut e);
+    referee("normal", &[&first, &expected, &second, &other, &third]);
+    // `easy`: no thinking on the opponent's time.
+    e.send("easy");
+    let r = e.sync(1);
+    let mut game = referee("normal", &[&first, &expected, &second, &other, &third]);
+    let m = game.legal_moves()[0];
+    let reply = griffon::notation::move_text(game.position(), m);
+    e.send(&format!("usermove {reply}"));
+    let _ = thinking_until_move(&mut e);
+    std::thread::sleep(Duration::from_millis(300));
+    let after = e.sync(2);
+    assert!(!after.iter().any(|l| l.contains('\t')), "{r:?} {after:?}");
+}

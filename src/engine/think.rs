@@ -52,6 +52,10 @@ pub(crate) enum Purpose {
     Move,
     /// Analyze mode: until told otherwise.
     Analyze,
+    /// On the opponent's time, in the position after the reply we
+    /// expect: until the opponent moves. Its move is never played; the
+    /// table it fills makes the search for our move start deep.
+    Ponder,
 }
 
 /// What a draw and trades are worth to us in a search for a move
@@ -219,7 +223,7 @@ impl Thinker {
         searcher.xboard_moves_only = self.xboard_moves_only;
         let contempt = match purpose {
             Purpose::Analyze => Contempt::default(),
-            Purpose::Move => contempt,
+            Purpose::Move | Purpose::Ponder => contempt,
         };
         limits.multipv = self.multipv;
         let skill = (purpose == Purpose::Move && self.skill.limited()).then_some(self.skill);

@@ -75,10 +75,10 @@ impl Clock {
     }
 
     /// The limits of a search: the clock's share for a move, none for
-    /// analysis; the depth limit for both.
+    /// analysis and pondering; the depth limit for all.
     pub(super) fn limits(&self, purpose: Purpose) -> Limits {
         let mut limits = match purpose {
-            Purpose::Analyze => Limits::default(),
+            Purpose::Analyze | Purpose::Ponder => Limits::default(),
             Purpose::Move => {
                 self.time_control
                     .limits(self.our_time, self.moves_played, self.overhead)

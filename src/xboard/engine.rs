@@ -45,6 +45,11 @@ pub(super) struct Engine<W: Write> {
     /// `Some` in edit mode.
     edit: Option<Edit>,
     drag: Drag,
+    /// `hard`: think on the opponent's time.
+    ponder: bool,
+    /// The opponent's reply our last search expected (pondered on when
+    /// `ponder` is on; `hint` gives it).
+    expected: Option<Move>,
     /// Seeded from the clock: book choices and evaluation noise differ
     /// between games.
     rng: Rng,
@@ -76,6 +81,8 @@ impl<W: Write> Engine<W> {
             options: Options::default(),
             edit: None,
             drag: Drag::default(),
+            ponder: false,
+            expected: None,
             rng: Rng(std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)),
@@ -115,11 +122,23 @@ impl<W: Write> Engine<W> {
     /// ply score time nodes, then selective depth, speed (nodes per
     /// second) and tablebase hits before the tab, and the PV.
     fn thinking(&mut self, id: u64, info: &Info) {
+        if info.multipv > 1 && self.think.running() != Some(Purpose::Analyze) {
+            // In a game XBoard takes the last line it is sent as the
+            // engine's score: there only the best line is shown.
+            return;
+        }
         let Some(root) = self.think.reporting(id) else {
             return;
         };
         let mut pos = root.clone();
         let mut pv = String::new();
+        if self.think.running() == Some(Purpose::Ponder)
+            && let Some(reply) = self.expected
+        {
+            // From the position XBoard shows: the reply pondered on first.
+            pv.push(' ');
+            pv.push_str(&move_text(self.state.game.position(), reply));
+        }
         for &m in &info.pv {
             pv.push(' ');
             pv.push_str(&move_text(&pos, m));
@@ -214,19 +233,20 @@ impl<W: Write> Engine<W> {
             Command::SetBoard(fen) => self.setboard(fen, line),
             Command::Edit => {
                 self.think.stop();
+                self.expected = None;
                 self.edit = Some(Edit::start(self.state.game.position()));
             }
-            Command::Hint => {
-                let legal = self.state.game.legal_moves();
-                if let Some(&m) = legal.first() {
-                    let text = move_text(self.state.game.position(), m);
-                    self.out.send(&format!("Hint: {text}"));
-                }
-            }
+            Command::Hint => self.hint(),
             Command::BookMoves => self.book_moves(),
             Command::Undo => self.take_back(1, "no move to undo", line),
             Command::Remove => self.take_back(2, "no moves to remove", line),
             Command::Post(on) => self.think.post = on,
+            Command::Ponder(on) => {
+                self.ponder = on;
+                if !on && self.think.running() == Some(Purpose::Ponder) {
+                    self.think.stop();
+                }
+            }
             Command::Analyze => {
                 self.think.stop();
                 self.think.analyze = true;
@@ -238,7 +258,7 @@ impl<W: Write> Engine<W> {
                 self.think.analyze = false;
             }
             Command::Status => {
-                if self.think.running().is_some() {
+                if self.think.running() == Some(Purpose::Analyze) {
                     let moves = self.state.game.legal_moves().len();
                     self.out.send(&format!("stat01: 0 0 0 {moves} {moves}"));
                 }
@@ -292,16 +312,21 @@ impl<W: Write> Engine<W> {
             return;
         }
         let limits = self.clock.limits(purpose);
-        let contempt = Contempt {
-            draw: self.options.contempt,
-            trade: self.options.trade_contempt,
-            pawn_trade: self.options.pawn_trade_contempt,
-        };
+        let contempt = self.contempt();
         if let Err(e) = self
             .think
             .start(purpose, &self.state.game, limits, contempt)
         {
             self.out.error(format!("cannot start search: {e}"), "go");
+        }
+    }
+
+    /// The contempt options, for a search of ours.
+    fn contempt(&self) -> Contempt {
+        Contempt {
+            draw: self.options.contempt,
+            trade: self.options.trade_contempt,
+            pawn_trade: self.options.pawn_trade_contempt,
         }
     }
 
@@ -319,7 +344,11 @@ impl<W: Write> Engine<W> {
             return;
         }
         match result.best {
-            Some(m) => self.play_our_move(m),
+            Some(m) => {
+                self.play_our_move(m);
+                self.expected = result.ponder;
+                self.start_pondering();
+            }
             None => {
                 // No legal move: the game is over; say why (or, for a
                 // draw XBoard may not see, wait for the offered draw).
@@ -332,6 +361,53 @@ impl<W: Write> Engine<W> {
                     self.out.send("resign");
                 }
             }
+        }
+    }
+
+    /// With `hard` on, after our move: search the position after the
+    /// reply we expect until the opponent moves.
+    fn start_pondering(&mut self) {
+        let Some(reply) = self.expected else {
+            return;
+        };
+        if !self.ponder
+            || self.think.analyze
+            || self.state.force
+            || self.state.over
+            || self.state.paused
+            || self.think.skill.limited()
+            || !self.state.game.legal_moves().contains(&reply)
+        {
+            return;
+        }
+        let mut game = self.state.game.clone();
+        game.play(reply);
+        if game.outcome().is_some() {
+            return;
+        }
+        log::debug!(
+            "pondering on {}",
+            move_text(self.state.game.position(), reply)
+        );
+        let limits = self.clock.limits(Purpose::Ponder);
+        if let Err(e) = self
+            .think
+            .start(Purpose::Ponder, &game, limits, self.contempt())
+        {
+            log::warn!("cannot start pondering: {e}");
+        }
+    }
+
+    /// `hint`: the reply our last search expected, else a legal move.
+    fn hint(&mut self) {
+        let legal = self.state.game.legal_moves();
+        let hint = self
+            .expected
+            .filter(|m| legal.contains(m))
+            .or_else(|| legal.first().copied());
+        if let Some(m) = hint {
+            let text = move_text(self.state.game.position(), m);
+            self.out.send(&format!("Hint: {text}"));
         }
     }
 
@@ -361,6 +437,7 @@ impl<W: Write> Engine<W> {
     /// `Error (none): LINE` if the game has fewer.
     fn take_back(&mut self, plies: usize, none: &str, line: &str) {
         self.think.stop();
+        self.expected = None;
         if self.state.take_back(plies) {
             self.analyze_again();
         } else {
@@ -379,6 +456,7 @@ impl<W: Write> Engine<W> {
 
     fn new_game(&mut self) {
         self.think.stop();
+        self.expected = None;
         self.state.new_game();
         self.think.analyze = false;
         self.clock.new_game();
@@ -492,15 +570,33 @@ impl<W: Write> Engine<W> {
     }
 
     fn user_move(&mut self, text: &str) {
-        if self.think.running() == Some(Purpose::Move) {
-            // We do not ponder: a move while we think on ours is out of turn.
-            self.out
-                .send(&format!("Illegal move (it is the engine's turn): {text}"));
-            return;
+        match self.think.running() {
+            Some(Purpose::Move) => {
+                // A move while we think on ours is out of turn.
+                self.out
+                    .send(&format!("Illegal move (it is the engine's turn): {text}"));
+                return;
+            }
+            Some(Purpose::Ponder) => {
+                // Hit or miss, our search starts afresh: after a hit it
+                // finds the pondered depth in the table within moments.
+                log::debug!(
+                    "ponder {}",
+                    if self
+                        .expected
+                        .is_some_and(|m| { self.state.game.parse_move(text).ok() == Some(m) })
+                    {
+                        "hit"
+                    } else {
+                        "miss"
+                    }
+                );
+                self.think.stop();
+            }
+            Some(Purpose::Analyze) => self.think.stop(),
+            None => {}
         }
-        if self.think.analyze {
-            self.think.stop();
-        }
+        self.expected = None;
         match self.state.parse_opponent_move(text) {
             Ok(m) => self.opponent_moved(m),
             Err(e) => {
@@ -552,6 +648,7 @@ impl<W: Write> Engine<W> {
 
     fn setboard(&mut self, fen: &str, line: &str) {
         self.think.stop();
+        self.expected = None;
         if self.setboard_is_pass(fen) {
             return;
         }
@@ -649,6 +746,10 @@ impl<W: Write> Engine<W> {
     // ----- options ----------------------------------------------------------
 
     fn set_option(&mut self, option: EngineOption) {
+        if self.think.running() == Some(Purpose::Ponder) {
+            // Options change the searcher, which the ponder search holds.
+            self.think.stop();
+        }
         // Analysis shows a new number of lines at once.
         let restart = matches!(option, EngineOption::MultiPv(_))
             && self.think.running() == Some(Purpose::Analyze);

@@ -18,8 +18,8 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Command<'a> {
     /// Accepted, and nothing to do (`xboard`, `random`, `computer`,
-    /// `name`, `rating`, `ics`, `accepted`, `rejected`, `hard`, `easy`,
-    /// `hover`, and `egtpath` for tables of other engines).
+    /// `name`, `rating`, `ics`, `accepted`, `rejected`, `hover`, and
+    /// `egtpath` for tables of other engines).
     Ignored,
     /// `protover N`: announce the features.
     Protover,
@@ -61,6 +61,8 @@ pub(super) enum Command<'a> {
     Remove,
     /// `post` / `nopost`.
     Post(bool),
+    /// `hard` / `easy`: pondering on or off.
+    Ponder(bool),
     Analyze,
     Exit,
     /// `.`: analysis status.
@@ -119,7 +121,9 @@ impl<'a> Command<'a> {
             .map_or((line, ""), |(c, a)| (c, a.trim()));
         Ok(match cmd {
             "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "accepted"
-            | "rejected" | "hard" | "easy" | "hover" => Command::Ignored,
+            | "rejected" | "hover" => Command::Ignored,
+            "hard" => Command::Ponder(true),
+            "easy" => Command::Ponder(false),
             "egtpath" => match arg.split_once(char::is_whitespace) {
                 Some(("griffon", dir)) => Command::TablebasePath(dir.trim()),
                 Some(_) => Command::Ignored,
