@@ -36,7 +36,9 @@ enum Singular {
 
 impl Thread<'_> {
     /// The value of `pos` for the side to move, searched `depth` plies
-    /// within the window (`alpha`, `beta`).
+    /// within the window (`alpha`, `beta`). A `cut_node` is expected to
+    /// fail high (a null-window node whose parent expects to fail low):
+    /// its late moves are reduced more.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
@@ -46,6 +48,7 @@ impl Thread<'_> {
         mut beta: Score,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
         after_null: bool,
     ) -> Score {
         self.pv[ply].clear();
@@ -118,7 +121,7 @@ impl Thread<'_> {
             && ply > 0
             && !singular_test
             && let Some(score) =
-                self.prune_before_moves(pos, ev, depth, beta, ply, improving, after_null)
+                self.prune_before_moves(pos, ev, depth, beta, ply, improving, cut_node, after_null)
         {
             return score;
         }
@@ -212,7 +215,7 @@ impl Thread<'_> {
                 }
             }
             let extension = if m == hash_move && !singular_test && ply > 0 {
-                match self.singular(pos, m, depth, beta, ply, tt_hit) {
+                match self.singular(pos, m, depth, beta, ply, cut_node, tt_hit) {
                     Singular::No => 0,
                     Singular::Extend => 1,
                     Singular::Cut(score) => return score,
@@ -267,14 +270,27 @@ impl Thread<'_> {
                     r -= i32::from(gives_check);
                     r -= 2 * i32::from(threat);
                     r += i32::from(!improving);
+                    r += CUT_NODE_REDUCTION * i32::from(cut_node);
                     r -= (order / LMR_HISTORY_GRAIN).clamp(-LMR_HISTORY_PLIES, LMR_HISTORY_PLIES);
                     r.clamp(0, depth - 2)
                 } else {
                     0
                 };
             let new_depth = depth - 1 + extension;
+            // Expected node types: the first move of a PV node is a PV
+            // node, of any other node the opposite of this one; a reduced
+            // late move is expected to fail high (a cut node).
             let score = if legal == 1 {
-                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, false)
+                -self.negamax(
+                    pos,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    !pv_node && !cut_node,
+                    false,
+                )
             } else {
                 let mut s = -self.negamax(
                     pos,
@@ -283,13 +299,23 @@ impl Thread<'_> {
                     -alpha,
                     ply + 1,
                     false,
+                    reduction > 0 || !cut_node,
                     false,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, false);
+                    s = -self.negamax(
+                        pos,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                        false,
+                    );
                 }
                 if s > alpha && s < beta && pv_node {
-                    -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, false)
+                    -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, false, false)
                 } else {
                     s
                 }
@@ -432,6 +458,7 @@ impl Thread<'_> {
         beta: Score,
         ply: usize,
         improving: bool,
+        cut_node: bool,
         after_null: bool,
     ) -> Option<Score> {
         // Reverse futility: far above beta near the leaves, a quiet
@@ -462,7 +489,16 @@ impl Thread<'_> {
         self.stack[ply].piece_to = None;
         let ep = pos.make_null();
         self.moved(pos, ply);
-        let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, true);
+        let score = -self.negamax(
+            pos,
+            depth - 1 - r,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            false,
+            !cut_node,
+            true,
+        );
         pos.unmake_null(ep);
         if let Some(seen) = self.keys.pop() {
             self.chased = seen.chased;
@@ -481,7 +517,16 @@ impl Thread<'_> {
         if !zugzwang_risk {
             return Some(score);
         }
-        let v = self.negamax(pos, depth - 1 - r, beta - 1, beta, ply, false, true);
+        let v = self.negamax(
+            pos,
+            depth - 1 - r,
+            beta - 1,
+            beta,
+            ply,
+            false,
+            cut_node,
+            true,
+        );
         (v >= beta).then_some(score)
     }
 
@@ -496,6 +541,7 @@ impl Thread<'_> {
         depth: i32,
         beta: Score,
         ply: usize,
+        cut_node: bool,
         tt_hit: TableHit,
     ) -> Singular {
         let Some((tt_score, bound, tt_depth)) = tt_hit else {
@@ -511,7 +557,16 @@ impl Thread<'_> {
         }
         let s_beta = tt_score - SINGULAR_MARGIN * depth;
         self.stack[ply].excluded = m;
-        let v = self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, false, false);
+        let v = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            s_beta - 1,
+            s_beta,
+            ply,
+            false,
+            cut_node,
+            false,
+        );
         self.stack[ply].excluded = Move::default();
         if self.stopped() {
             Singular::Cut(0)

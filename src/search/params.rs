@@ -101,6 +101,10 @@ pub(super) fn lmr_table() -> Box<[[u8; 64]; 64]> {
     lmr
 }
 
+/// Extra plies of late-move reduction at a node expected to fail high
+/// (a cut node): its first move likely cuts, the rest matter little.
+pub(super) const CUT_NODE_REDUCTION: i32 = 2;
+
 /// Singular extensions from this depth.
 pub(super) const SINGULAR_DEPTH: i32 = 8;
 

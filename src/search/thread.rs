@@ -299,7 +299,7 @@ impl<'a> Thread<'a> {
             (-MATE - 1, MATE + 1)
         };
         loop {
-            let score = self.negamax(pos, depth, alpha, beta, 0, true, false);
+            let score = self.negamax(pos, depth, alpha, beta, 0, true, false, false);
             if self.stopped() {
                 return score;
             }
