@@ -534,6 +534,7 @@ impl Thread<'_> {
     /// than every alternative (a search without it, at half depth, fails
     /// low below its score) is searched a ply deeper. If even the
     /// alternatives beat beta, the node cuts now.
+    #[allow(clippy::too_many_arguments)]
     fn singular(
         &mut self,
         pos: &mut Position,

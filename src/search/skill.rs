@@ -20,11 +20,26 @@ use crate::rng::Rng;
 
 /// The highest level: full strength, no limit.
 pub const MAX_SKILL: u32 = 20;
-/// The Elo range `UCI_Elo` takes. The levels are spread evenly over it;
-/// the Elo figures are nominal (the mapping has not been fitted to
-/// rated play).
+/// The Elo range `UCI_Elo` takes.
 pub const MIN_ELO: u32 = 500;
 pub const MAX_ELO: u32 = 2800;
+/// The Elo of some levels on Fairy-Stockfish's `UCI_Elo` scale (which
+/// Stockfish fitted to rated play), measured in chess at 5+0.05 against
+/// Fairy-Stockfish limited to a nearby `UCI_Elo` (BENCHMARKS.md, the
+/// strength limit); `UCI_Elo` picks the level by these points, linearly
+/// between them. The top point is nominal: at fast time controls level
+/// 15's node budget seldom binds, so it plays about as full strength.
+const ELO_AT_LEVEL: [(u32, u32); 5] = [
+    // Against UCI_Elo 1000: +10 -6 =4 (+70).
+    (0, 1070),
+    // Against UCI_Elo 1000: +15 -5 (+191).
+    (5, 1190),
+    // Against UCI_Elo 1800: +16 -3 =1 (+269); against 1500: 20-0.
+    (10, 2070),
+    // Against UCI_Elo 2000: +16 -4 (+241).
+    (15, 2240),
+    (MAX_SKILL, MAX_ELO),
+];
 /// `UCI_Elo`'s default.
 pub const DEFAULT_ELO: u32 = 1500;
 /// Lines a search picks among at random, below [`RANDOM_BELOW`]: enough
@@ -56,13 +71,25 @@ impl Skill {
         }
     }
 
-    /// The level for a nominal Elo rating in [`MIN_ELO`]..=[`MAX_ELO`]
-    /// (clamped): the levels spread evenly over the range, the top of it
-    /// full strength.
+    /// The level for an Elo rating (clamped to [`MIN_ELO`]..=[`MAX_ELO`]):
+    /// the nearest by the measured points of `ELO_AT_LEVEL`, the top of
+    /// the range full strength.
     pub fn from_elo(elo: u32) -> Skill {
-        let above = elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO;
-        let range = MAX_ELO - MIN_ELO;
-        Skill::new((above * MAX_SKILL + range / 2) / range)
+        let elo = elo.clamp(MIN_ELO, MAX_ELO);
+        let mut level = 0;
+        for pair in ELO_AT_LEVEL.windows(2) {
+            let [(l0, e0), (l1, e1)] = [pair[0], pair[1]];
+            if elo >= e1 {
+                level = l1;
+            } else if elo > e0 {
+                // Rounded to the nearer level.
+                level = l0 + ((elo - e0) * (l1 - l0) + (e1 - e0) / 2) / (e1 - e0);
+                break;
+            } else {
+                break;
+            }
+        }
+        Skill::new(level)
     }
 
     pub fn level(self) -> u32 {
@@ -195,12 +222,20 @@ mod tests {
     }
 
     #[test]
-    fn elo_spreads_over_the_levels() {
+    fn elo_picks_the_measured_levels() {
         assert_eq!(Skill::from_elo(0).level(), 0);
         assert_eq!(Skill::from_elo(MIN_ELO).level(), 0);
-        assert_eq!(Skill::from_elo(1650).level(), 10);
+        for (level, elo) in ELO_AT_LEVEL {
+            assert_eq!(Skill::from_elo(elo).level(), level);
+        }
         assert_eq!(Skill::from_elo(MAX_ELO).level(), MAX_SKILL);
         assert!(!Skill::from_elo(MAX_ELO).limited());
+        // Every level is reachable, in order.
+        let levels: Vec<u32> = (MIN_ELO..=MAX_ELO)
+            .map(|e| Skill::from_elo(e).level())
+            .collect();
+        assert!(levels.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+        assert_eq!(levels.last(), Some(&MAX_SKILL));
     }
 
     #[test]
