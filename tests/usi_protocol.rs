@@ -9,18 +9,13 @@
 
 mod common;
 
-use common::{Engine, ProtocolGame, rules};
+use common::{Engine, ProtocolGame, placement_and_side, rules};
 use griffon::game::Game;
 use griffon::position::Position;
-use griffon::uci::notation::{Dialect, dialect_move, parse_dialect_move};
+use griffon::uci::notation::{Dialect, parse_dialect_move};
 use std::time::{Duration, Instant};
 
 const GAMES: [&str; 3] = ["usi-shogi", "usi-minishogi", "usi-kyotoshogi"];
-
-/// A FEN without its move counters (an SFEN has no fifty-move count).
-fn placement_and_side(fen: &str) -> String {
-    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
-}
 
 /// The move of `bestmove MOVE [ponder P]`.
 fn best_move(e: &mut Engine) -> String {
@@ -43,20 +38,7 @@ fn sfen_and_moves_read_and_written_as_fairy_stockfish() {
                 "{name} ply {ply}: {}",
                 step.position
             );
-            let pos = game.position().clone();
-            let mut legal: Vec<String> = game
-                .legal_moves()
-                .iter()
-                .map(|&m| dialect_move(&pos, m, Dialect::Usi, false))
-                .collect();
-            legal.sort();
-            assert_eq!(legal, step.legal, "{name} ply {ply}: {}", step.position);
-            if let Some(played) = &step.played {
-                let mut pos = pos.clone();
-                let m = parse_dialect_move(&mut pos, played, Dialect::Usi, false)
-                    .unwrap_or_else(|e| panic!("{name} ply {ply}: {e}"));
-                game.play(m);
-            }
+            step.agree_and_play(&mut game, Dialect::Usi, &format!("{name} ply {ply}"));
         }
     }
 }

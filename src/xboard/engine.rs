@@ -577,28 +577,20 @@ impl<W: Write> Engine<W> {
                     .send(&format!("Illegal move (it is the engine's turn): {text}"));
                 return;
             }
-            Some(Purpose::Ponder) => {
-                // Hit or miss, our search starts afresh: after a hit it
-                // finds the pondered depth in the table within moments.
-                log::debug!(
-                    "ponder {}",
-                    if self
-                        .expected
-                        .is_some_and(|m| { self.state.game.parse_move(text).ok() == Some(m) })
-                    {
-                        "hit"
-                    } else {
-                        "miss"
-                    }
-                );
-                self.think.stop();
-            }
-            Some(Purpose::Analyze) => self.think.stop(),
+            // Hit or miss, our search starts afresh: after a hit it finds
+            // the pondered depth in the table within moments.
+            Some(Purpose::Ponder | Purpose::Analyze) => self.think.stop(),
             None => {}
         }
-        self.expected = None;
+        let expected = self.expected.take();
         match self.state.parse_opponent_move(text) {
-            Ok(m) => self.opponent_moved(m),
+            Ok(m) => {
+                if expected.is_some() {
+                    let hit = expected == Some(m);
+                    log::debug!("ponder {}", if hit { "hit" } else { "miss" });
+                }
+                self.opponent_moved(m)
+            }
             Err(e) => {
                 self.out.send(&format!("Illegal move ({e}): {text}"));
                 self.analyze_again();

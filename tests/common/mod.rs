@@ -2,7 +2,9 @@
 //! says `mod common;`; not every file uses every helper).
 #![allow(dead_code)]
 
+use griffon::game::Game;
 use griffon::position::Rules;
+use griffon::uci::notation::{Dialect, dialect_move, parse_dialect_move};
 use griffon::variant::VariantSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -88,6 +90,33 @@ pub struct ProtocolPly {
     pub legal: Vec<String>,
     /// The move played (none at the end).
     pub played: Option<String>,
+}
+
+/// A FEN without its move counters (an SFEN has no fifty-move count).
+pub fn placement_and_side(fen: &str) -> String {
+    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+impl ProtocolPly {
+    /// Checks that `game` has exactly this ply's legal moves, written in
+    /// `dialect`, and plays the move played here (`label` names the ply
+    /// in failures).
+    pub fn agree_and_play(&self, game: &mut Game, dialect: Dialect, label: &str) {
+        let pos = game.position().clone();
+        let mut legal: Vec<String> = game
+            .legal_moves()
+            .iter()
+            .map(|&m| dialect_move(&pos, m, dialect, false))
+            .collect();
+        legal.sort();
+        assert_eq!(legal, self.legal, "{label}: {}", self.position);
+        if let Some(played) = &self.played {
+            let mut pos = pos.clone();
+            let m = parse_dialect_move(&mut pos, played, dialect, false)
+                .unwrap_or_else(|e| panic!("{label}: {e}"));
+            game.play(m);
+        }
+    }
 }
 
 impl ProtocolGame {
