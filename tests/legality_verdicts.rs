@@ -5,7 +5,9 @@
 //! move, so only the decided moves need checking here. The variants are
 //! those whose tests take the most shortcuts: explosions (atomic and its
 //! kin), checks forbidden (racing kings), lines opened by a move (chess,
-//! xiangqi's cannons, shogi's drops).
+//! xiangqi's cannons, janggi's cannons that may not hop each other and
+//! its palace lines, shogi's drops), a king still in hand (placement,
+//! sittuyin's set-up).
 
 mod common;
 
@@ -13,6 +15,30 @@ use common::Rng;
 use griffon::movegen::{Legality, is_legal, legal_moves, pseudo_legal};
 use griffon::position::Position;
 use griffon::types::MoveList;
+
+/// Checks every verdict in one position; returns how many were decided.
+fn check_position(variant: &str, pos: &mut Position) -> usize {
+    let mut list = MoveList::new();
+    pseudo_legal::<true, true>(pos, &mut list);
+    let check = Legality::new(pos);
+    let mut decided = 0;
+    for &m in list.iter() {
+        if let Some(verdict) = check.verdict(pos, m) {
+            decided += 1;
+            let made = is_legal(pos, m);
+            assert_eq!(
+                verdict,
+                made,
+                "{variant}: {} in {}: the attack map says {}, making it says {}",
+                griffon::notation::move_text(pos, m),
+                pos.fen(),
+                if verdict { "legal" } else { "illegal" },
+                if made { "legal" } else { "illegal" },
+            );
+        }
+    }
+    decided
+}
 
 /// Plays `games` random games of up to `plies` plies from the start
 /// position of `variant` and checks every verdict on the way; returns
@@ -27,24 +53,7 @@ fn check_variant(variant: &str, games: usize, plies: usize, seed: u64) -> usize 
             if pos.game_over_by_rule() {
                 break;
             }
-            let mut list = MoveList::new();
-            pseudo_legal::<true, true>(&pos, &mut list);
-            let check = Legality::new(&pos);
-            for &m in list.iter() {
-                if let Some(verdict) = check.verdict(&pos, m) {
-                    decided += 1;
-                    let made = is_legal(&mut pos, m);
-                    assert_eq!(
-                        verdict,
-                        made,
-                        "{variant}: {} in {}: the attack map says {}, making it says {}",
-                        griffon::notation::move_text(&pos, m),
-                        pos.fen(),
-                        if verdict { "legal" } else { "illegal" },
-                        if made { "legal" } else { "illegal" },
-                    );
-                }
-            }
+            decided += check_position(variant, &mut pos);
             let legal = legal_moves(&mut pos);
             if legal.is_empty() {
                 break;
@@ -70,10 +79,12 @@ fn verdicts_racingkings() {
 
 #[test]
 fn verdicts_orthodox_and_cannons() {
-    // (Janggi has no verdicts yet: its moves are all made.)
     for (variant, seed, least) in [
         ("normal", 5, 5_000),
         ("xiangqi", 6, 5_000),
+        ("janggi", 7, 5_000),
+        ("placement", 11, 5_000),
+        ("sittuyin", 12, 5_000),
         ("shogi", 8, 5_000),
         ("crazyhouse", 9, 5_000),
         ("kingofthehill", 10, 5_000),
@@ -81,4 +92,17 @@ fn verdicts_orthodox_and_cannons() {
         let decided = check_variant(variant, 20, 80, seed);
         assert!(decided >= least, "{variant}: {decided} verdicts");
     }
+}
+
+/// Janggi's cannons may not hop another cannon: taking the cannon that
+/// stood between an enemy cannon and the king makes the taker a screen
+/// (the guard's capture d3 here would expose the general on e3 to the
+/// cannon on b3).
+#[test]
+fn verdicts_janggi_cannon_screens() {
+    let rules = common::rules("janggi");
+    let fen = "rnba5/6n2/3b1k3/4pr3/5N1pp/2C2CR2/RP1P5/1c1cK4/3AA4/2B3B2 w - - 1 67";
+    let mut pos = Position::from_fen(rules, fen).expect("position");
+    assert!(check_position("janggi", &mut pos) > 10);
+    assert!(check_variant("janggi", 100, 120, 17) > 50_000);
 }

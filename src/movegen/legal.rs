@@ -193,8 +193,10 @@ impl Legality {
         // Explosions matter to legality only where some type is royal
         // (not in atomar, nocheckatomic, atomic giveaway).
         let blast_royal = rules.blast.is_some() && rules.royal.iter().any(|&r| r);
+        // Our royal piece still in hand (placement, sittuyin's set-up)
+        // is as good as none for every move but its own drop, which is
+        // made and tested.
         if king.is_none()
-            && !pos.royal_in_hand(us)
             && !blast_royal
             && !rules.promotes_to_royal[us.index()]
             && !checks_restricted
@@ -299,6 +301,13 @@ impl Legality {
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return None;
         }
+        if self.all_legal
+            && m.is_drop()
+            && m.hand()
+                .is_some_and(|r| pos.rules().royal[usize::from(r.0)])
+        {
+            return None;
+        }
         if self.all_legal && !m.is(flag::CAPTURE | flag::DROP | flag::PROMOTE) {
             // Nothing of ours can be in check, and the rules judged before
             // the move (`legal_before`, Lion trading) are about captures,
@@ -380,9 +389,16 @@ impl Legality {
         }
         // Vacating `from` can only extend enemy walks that pass it; the
         // destination, occupied before or not, blocks as much as before,
-        // but may become a screen for a cannon on a line with the king.
+        // but may become a screen for a cannon on a line with the king:
+        // where it was empty, or held a piece a cannon may not hop
+        // (janggi's cannons: the capturer is a screen where its victim
+        // was a wall).
         let g = pos.rules().geometry();
-        if self.screens && pos.piece_on(m.to()).is_none() {
+        if self.screens
+            && pos
+                .piece_on(m.to())
+                .is_none_or(|(_, p)| pos.rules().stopped_by_own_kind[usize::from(p.role.0)])
+        {
             let mut touching = pos.touched_by(m.to(), them);
             while touching != 0 {
                 let bit = touching.trailing_zeros() as usize;

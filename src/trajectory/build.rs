@@ -650,8 +650,11 @@ impl TrajectoryTable {
                     duplicates,
                     monotone,
                     discovers,
-                    straight: straight && !per_square,
-                    straight_screens: straight_screens && !per_square,
+                    // Per-square trees (regions, palace lines) are judged
+                    // by their cells too: a delta repeated on the padded
+                    // board is one geometric line; only a wrap breaks that.
+                    straight: straight && !wraps,
+                    straight_screens: straight_screens && !wraps,
                 });
             }
         }
