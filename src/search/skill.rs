@@ -1,10 +1,10 @@
 //! The strength limit (UCI `Skill Level`, `UCI_LimitStrength` and
 //! `UCI_Elo`, the same options under XBoard). A weaker level does not
 //! play random moves: it searches fewer nodes, a budget that halves
-//! about every level and a half down from a million at level 19 (a
-//! node-limited search misses what a smaller search misses, and each
-//! halving costs a similar amount of strength, so the levels stay
-//! apart). Below level [`RANDOM_BELOW`] it also searches at least four
+//! every two levels down from 185,000 at level 19 to 256 at level 0 (a
+//! node-limited search misses what a larger search finds, and each
+//! halving costs a similar amount of strength, 100-150 Elo at these
+//! budgets, so the levels are evenly spaced and neighbours close). Below level [`RANDOM_BELOW`] it also searches at least four
 //! MultiPV lines and picks among them at random, each line's score
 //! raised by a random amount of up to a spread that grows as the level
 //! falls: a line that scores worse than the best by more than the spread
@@ -27,17 +27,18 @@ pub const MAX_ELO: u32 = 2800;
 /// Stockfish fitted to rated play), measured in chess at 5+0.05 against
 /// Fairy-Stockfish limited to a nearby `UCI_Elo` (BENCHMARKS.md, the
 /// strength limit); `UCI_Elo` picks the level by these points, linearly
-/// between them. The top point is nominal: at fast time controls level
-/// 15's node budget seldom binds, so it plays about as full strength.
+/// between them. The top point is nominal: at fast time controls the
+/// node budgets from about level 12 on seldom bind, so level 15 plays
+/// about as full strength there.
 const ELO_AT_LEVEL: [(u32, u32); 5] = [
-    // Against UCI_Elo 1000: +10 -6 =4 (+70).
+    // Against UCI_Elo 1000: +11 -7 =2 (+70).
     (0, 1070),
-    // Against UCI_Elo 1000: +15 -5 (+191).
-    (5, 1190),
-    // Against UCI_Elo 1800: +16 -3 =1 (+269); against 1500: 20-0.
-    (10, 2070),
-    // Against UCI_Elo 2000: +16 -4 (+241).
-    (15, 2240),
+    // Against UCI_Elo 1300: +15 -5 (+191).
+    (5, 1490),
+    // Against UCI_Elo 1800: +14 -5 =1 (+168).
+    (10, 1970),
+    // Against UCI_Elo 2000, two runs: +20 -19 =1 (+9).
+    (15, 2010),
     (MAX_SKILL, MAX_ELO),
 ];
 /// `UCI_Elo`'s default.
@@ -48,8 +49,8 @@ const SKILL_LINES: usize = 4;
 /// The levels below this pick among lines at random; the levels above
 /// play their search's best move.
 pub const RANDOM_BELOW: u32 = 10;
-/// Nodes level 0 searches; each level up multiplies the budget by 2^0.7.
-const NODES_AT_ZERO: f64 = 100.0;
+/// Nodes level 0 searches; every two levels up double the budget.
+const NODES_AT_ZERO: f64 = 256.0;
 
 /// A playing level, 0 (weakest) to [`MAX_SKILL`] (full strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,11 +122,11 @@ impl Skill {
     }
 
     /// The nodes a search at this level may take; `None` at full
-    /// strength. From 100 at level 0 through 12,800 at level 10 to about
-    /// a million at level 19.
+    /// strength. From 256 at level 0 through 8,192 at level 10 to about
+    /// 185,000 at level 19.
     pub fn nodes(self) -> Option<u64> {
         self.limited()
-            .then(|| (NODES_AT_ZERO * (0.7 * f64::from(self.level)).exp2()) as u64)
+            .then(|| (NODES_AT_ZERO * (0.5 * f64::from(self.level)).exp2()) as u64)
     }
 
     /// Centipawns of random gain each line's score may get below
@@ -209,9 +210,10 @@ mod tests {
 
     #[test]
     fn node_budgets_grow_with_the_level() {
-        assert_eq!(Skill::new(0).nodes(), Some(100));
-        assert_eq!(Skill::new(10).nodes(), Some(12_800));
-        assert!(Skill::new(19).nodes().is_some_and(|n| n > 1_000_000));
+        assert_eq!(Skill::new(0).nodes(), Some(256));
+        assert_eq!(Skill::new(2).nodes(), Some(512));
+        assert_eq!(Skill::new(10).nodes(), Some(8_192));
+        assert!(Skill::new(19).nodes().is_some_and(|n| n > 150_000));
         assert_eq!(Skill::new(MAX_SKILL).nodes(), None);
         // The upper levels play their best line.
         let ls = lines(&[50, 49, 48, 47]);
