@@ -5,7 +5,8 @@
 
 use super::add;
 use crate::position::Position;
-use crate::types::{Color, Geometry, Move, MoveList, Region, Role, Square};
+use crate::types::limits::MAX_SQ;
+use crate::types::{Color, Geometry, Move, MoveList, Region, Role, Sq, Square};
 use crate::variant::Enclosing;
 
 /// Drops from the holdings: every piece type in hand (with free drops,
@@ -20,7 +21,7 @@ pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
     let rules = pos.rules();
     let drops = &rules.variant.drops;
     let g = rules.geometry();
-    let enclosed = enclosing_squares(pos, us);
+    let enclosure = Enclosure::new(pos, us);
     let holdings = pos.holdings(us);
     for r in 0..rules.variant.pieces.len() {
         let in_hand = if drops.free_drops {
@@ -59,11 +60,7 @@ pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
             if !pos.is_empty(sq) {
                 continue;
             }
-            if let Some(allowed) = &enclosed
-                && !g
-                    .coords(sq)
-                    .is_some_and(|(f, r)| allowed.contains(Square::new(f, r)))
-            {
+            if !enclosure.allows(pos, us, sq) {
                 continue;
             }
             if banned != 0 && g.coords(sq).is_some_and(|(f, _)| banned & (1 << f) != 0) {
@@ -77,83 +74,135 @@ pub(super) fn drop_moves(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// The squares the board leaves open to drops of `us`, where the variant
-/// makes that depend on the pieces on it; `None` where it does not.
-fn enclosing_squares(pos: &Position, us: Color) -> Option<Region> {
-    let drops = &pos.rules().variant.drops;
-    let g = pos.rules().geometry();
-    // The colour of the piece on (f, r); `None` for an empty square or
-    // one off the board.
-    let owner = |f: i32, r: i32| -> Option<Color> {
-        ((0..i32::from(g.width)).contains(&f) && (0..i32::from(g.height)).contains(&r))
-            .then(|| pos.piece_on(g.sq(f as u8, r as u8)).map(|(c, _)| c))
-            .flatten()
-    };
-    let occupied = |f: i32, r: i32| owner(f, r).is_some();
-    let wall = |f: i32, r: i32| {
-        (0..i32::from(g.width)).contains(&f)
-            && (0..i32::from(g.height)).contains(&r)
-            && pos.is_wall(g.sq(f as u8, r as u8))
-    };
-    let side = |f: i32, r: i32, color: Color| owner(f, r) == Some(color);
-    if drops.enclosing != Enclosing::None
-        && drops.enclosing_start.iter().any(|s| {
-            s.file < g.width && s.rank < g.height && !occupied(s.file.into(), s.rank.into())
-        })
-    {
-        return Some(drops.enclosing_start);
-    }
-    let every = |keep: &dyn Fn(i32, i32) -> bool| -> Region {
-        let mut region = Region::EMPTY;
-        for r in 0..g.height {
-            for f in 0..g.width {
-                if keep(f.into(), r.into()) {
-                    region.insert(Square::new(f, r));
-                }
+/// Where the board leaves drops of one side open, for the rules that make
+/// that depend on the pieces on it.
+enum Enclosure {
+    /// Every square.
+    Open,
+    /// The squares of a region.
+    Within(Region),
+    /// Next to a piece of ours (ataxx).
+    Ataxx(Neighbours),
+    /// Not orthogonally next to an enemy piece (snort).
+    Snort(Neighbours),
+    /// Next to an enemy piece, where a line of enemy pieces ends on one
+    /// of ours (reversi).
+    Reversi(Neighbours),
+}
+
+/// The squares next to some piece of one side (by padded square number),
+/// marked from the pieces: cheaper than looking around every empty
+/// square while the board is far from full.
+struct Neighbours {
+    bits: [u64; MAX_SQ / 64],
+}
+
+impl Neighbours {
+    fn of(pos: &Position, color: Color, steps: &[i32]) -> Neighbours {
+        let mut bits = [0u64; MAX_SQ / 64];
+        for (_, p) in pos.pieces(color) {
+            for &d in steps {
+                // Padding keeps a step off the board on a guard square.
+                let t = (i32::from(p.sq) + d) as usize;
+                bits[t / 64] |= 1 << (t % 64);
             }
         }
-        region
-    };
-    const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const AROUND: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    match drops.enclosing {
-        Enclosing::None => None,
-        Enclosing::Top => Some(every(&|f, r| r == 0 || occupied(f, r - 1))),
-        Enclosing::Snort => Some(every(&|f, r| {
-            !ORTHOGONAL
-                .iter()
-                .any(|&(dx, dy)| side(f + dx, r + dy, us.opponent()))
-        })),
-        Enclosing::Ataxx => Some(every(&|f, r| {
-            AROUND.iter().any(|&(dx, dy)| side(f + dx, r + dy, us))
-        })),
-        Enclosing::Anyside => Some(pushed_in(g, &occupied)),
-        Enclosing::Reversi => Some(every(&|f, r| {
-            // Next to an enemy piece, and some line from the square runs
-            // over enemy pieces and walls to a piece of ours that is not
-            // next to it (Fairy-Stockfish's test: walls let the line pass
-            // here, though they stop the flips).
-            AROUND
-                .iter()
-                .any(|&(dx, dy)| side(f + dx, r + dy, us.opponent()))
-                && AROUND.iter().any(|&(dx, dy)| {
-                    let (mut x, mut y) = (f + dx, r + dy);
-                    while side(x, y, us.opponent()) || wall(x, y) {
-                        x += dx;
-                        y += dy;
+        Neighbours { bits }
+    }
+
+    fn contains(&self, sq: Sq) -> bool {
+        let t = usize::from(sq);
+        self.bits[t / 64] & (1 << (t % 64)) != 0
+    }
+}
+
+/// Square-number steps to the eight neighbours on a board `stride` wide
+/// (padded, so a step off the board lands on a guard square), the four
+/// orthogonal ones first.
+fn around(stride: i32) -> [i32; 8] {
+    [
+        1,
+        -1,
+        stride,
+        -stride,
+        stride + 1,
+        stride - 1,
+        -stride + 1,
+        -stride - 1,
+    ]
+}
+
+impl Enclosure {
+    fn new(pos: &Position, us: Color) -> Enclosure {
+        let drops = &pos.rules().variant.drops;
+        let g = pos.rules().geometry();
+        let occupied = |f: i32, r: i32| {
+            (0..i32::from(g.width)).contains(&f)
+                && (0..i32::from(g.height)).contains(&r)
+                && pos.piece_on(g.sq(f as u8, r as u8)).is_some()
+        };
+        // (`Region::iter` looks at every square a board may have: asked
+        // only where there is a start region.)
+        if drops.enclosing != Enclosing::None
+            && !drops.enclosing_start.is_empty()
+            && drops.enclosing_start.iter().any(|s| {
+                s.file < g.width && s.rank < g.height && !occupied(s.file.into(), s.rank.into())
+            })
+        {
+            return Enclosure::Within(drops.enclosing_start);
+        }
+        match drops.enclosing {
+            Enclosing::None => Enclosure::Open,
+            Enclosing::Top => {
+                let mut region = Region::EMPTY;
+                for r in 0..g.height {
+                    for f in 0..g.width {
+                        if r == 0 || occupied(f.into(), i32::from(r) - 1) {
+                            region.insert(Square::new(f, r));
+                        }
                     }
-                    side(x, y, us) && (x, y) != (f + dx, r + dy)
-                })
-        })),
+                }
+                Enclosure::Within(region)
+            }
+            Enclosing::Anyside => Enclosure::Within(pushed_in(g, &occupied)),
+            Enclosing::Snort => {
+                Enclosure::Snort(Neighbours::of(pos, us.opponent(), &around(g.stride)[..4]))
+            }
+            Enclosing::Ataxx => Enclosure::Ataxx(Neighbours::of(pos, us, &around(g.stride))),
+            Enclosing::Reversi => {
+                Enclosure::Reversi(Neighbours::of(pos, us.opponent(), &around(g.stride)))
+            }
+        }
+    }
+
+    /// Whether a drop of `us` may go to the empty square `sq`.
+    fn allows(&self, pos: &Position, us: Color, sq: Sq) -> bool {
+        let g = pos.rules().geometry();
+        let side = |t: i32, color: Color| pos.piece_on(t as Sq).is_some_and(|(c, _)| c == color);
+        let sq = i32::from(sq);
+        match self {
+            Enclosure::Open => true,
+            Enclosure::Within(region) => g
+                .coords(sq as Sq)
+                .is_some_and(|(f, r)| region.contains(Square::new(f, r))),
+            Enclosure::Ataxx(near) => near.contains(sq as Sq),
+            Enclosure::Snort(near) => !near.contains(sq as Sq),
+            Enclosure::Reversi(near) => {
+                // Some line from the square runs over enemy pieces and
+                // walls to a piece of ours that is not next to it (Fairy-
+                // Stockfish's test: walls let the line pass here, though
+                // they stop the flips).
+                let them = us.opponent();
+                near.contains(sq as Sq)
+                    && around(g.stride).iter().any(|&d| {
+                        let mut t = sq + d;
+                        while side(t, them) || pos.is_wall(t as Sq) {
+                            t += d;
+                        }
+                        side(t, us) && t != sq + d
+                    })
+            }
+        }
     }
 }
 

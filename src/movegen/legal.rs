@@ -91,6 +91,8 @@ pub struct Legality {
     /// Any of the rarer tests above applies (Lions, `all_legal`,
     /// `kings_shift`, `facing`, `drop_mate`).
     special: bool,
+    /// Some rule [`legal_before`] judges applies.
+    judged: bool,
     /// Uchifuzume: the enemy king's square, where drops of the types that
     /// may not mate could give check.
     drop_mate: Option<Sq>,
@@ -212,6 +214,7 @@ impl Legality {
                 all_legal: true,
                 screens: false,
                 special: true,
+                judged: judged_before(pos),
                 drop_mate: None,
                 no_checks: false,
                 blast: false,
@@ -242,6 +245,7 @@ impl Legality {
                         || rules.royal_first_found
                         || facing.is_some()
                         || drop_mate.is_some(),
+                    judged: judged_before(pos),
                     drop_mate,
                     no_checks: checks_restricted,
                     blast,
@@ -276,6 +280,7 @@ impl Legality {
                 all_legal: false,
                 screens: true,
                 special: true,
+                judged: true,
                 drop_mate: None,
                 no_checks: checks_restricted,
                 blast: false,
@@ -336,7 +341,7 @@ impl Legality {
             if pos.rules().has_lions && takes_lion(pos, m) {
                 return None;
             }
-            if !legal_before(pos, m) {
+            if self.judged && !legal_before(pos, m) {
                 return None;
             }
             if self.all_legal {
