@@ -757,6 +757,74 @@ fn chu_lion_moves_on_the_wire() {
     );
 }
 
+/// Bughouse on an ICS: `holding` brings the partner's captures into
+/// the holdings, named piece by piece or as whole lists; a drop that was
+/// illegal before is legal after. Bad forms get errors and change nothing.
+#[test]
+fn holding_sets_the_holdings() {
+    let mut e = Engine::start(&[]);
+    e.send("new");
+    e.send("variant bughouse");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("usermove N@f6");
+    e.send("holding [] [N] BN");
+    e.send("usermove N@f6");
+    e.send("holding [Q] [] WQ");
+    e.send("usermove Q@h5");
+    let replies = e.sync(1);
+    assert_eq!(
+        replies
+            .iter()
+            .filter(|r| r.starts_with("Illegal move"))
+            .count(),
+        1,
+        "{replies:?}"
+    );
+    assert!(
+        replies
+            .iter()
+            .any(|r| r == "Illegal move (not a legal drop): N@f6"),
+        "{replies:?}"
+    );
+    // Whole lists: White's queen was used; Black now holds two pawns.
+    e.send("holding [] [PP]");
+    e.send("usermove P@e6");
+    e.send("holding [P] [");
+    e.send("holding [P] [] XP");
+    e.send("usermove Q@a4");
+    let replies = e.sync(2);
+    for p in [
+        "Error (expected: holding [WHITE] [BLACK] [COLOUR PIECE]): holding [P] [",
+        "Error (expected: holding [WHITE] [BLACK] [COLOUR PIECE]): holding [P] [] XP",
+        "Illegal move (not a legal drop): Q@a4",
+    ] {
+        assert!(replies.iter().any(|r| r == p), "no {p:?} in {replies:?}");
+    }
+    assert!(!replies.iter().any(|r| r.contains("P@e6")), "{replies:?}");
+    // The engine plays on from there: Black has a pawn left in hand.
+    e.send("sd 2");
+    e.send("go");
+    let m = e.next_move();
+    let fen = "rnbqkbnr/pppppppp/5n2/7Q/4P3/8/PPPP1PPP/RNBQKBNR[pp] b KQkq - 0 1";
+    let pos = Position::from_fen(common::rules("bughouse"), fen).expect("fen");
+    let mut g = Game::new(pos);
+    let drop = g.parse_move("P@e6").expect("the drop");
+    g.play(drop);
+    assert!(g.parse_move(&m).is_ok(), "{m} after P@e6");
+
+    // No holdings in chess.
+    e.send("new");
+    e.send("holding [Q] [] WQ");
+    let replies = e.sync(3);
+    assert!(
+        replies
+            .iter()
+            .any(|r| r == "Error (no holdings in this variant): holding [Q] [] WQ"),
+        "{replies:?}"
+    );
+}
+
 #[test]
 fn drops_and_gating_over_the_wire() {
     // Crazyhouse: 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5; White drops the pawn it

@@ -10,7 +10,7 @@ use super::edit::Edit;
 use super::game::GameState;
 use super::highlight::Drag;
 use super::options;
-use super::protocol::{Command, Output, variant_name};
+use super::protocol::{Command, Holding, Output, variant_name};
 use super::setup;
 use crate::book::XBoardState;
 use crate::engine::FrontEnd;
@@ -231,6 +231,7 @@ impl<W: Write> Engine<W> {
                 self.state.over = true;
             }
             Command::SetBoard(fen) => self.setboard(fen, line),
+            Command::Holding(holding) => self.holding(holding, line),
             Command::Edit => {
                 self.think.stop();
                 self.expected = None;
@@ -658,6 +659,39 @@ impl<W: Write> Engine<W> {
                 self.out.error(format!("bad FEN: {e}"), line);
                 self.analyze_again();
             }
+        }
+    }
+
+    /// `holding`: the holdings the ICS reports (bughouse: pieces come
+    /// from the partner's board). The game goes on from the position with
+    /// those holdings (its earlier moves are forgotten, as after
+    /// `setboard`), and a search for our move starts again.
+    fn holding(&mut self, holding: Holding, line: &str) {
+        let searching = self.think.running();
+        self.think.stop();
+        let pos = self.state.game.position();
+        let Some(fen) = holding.apply(&pos.fen()) else {
+            self.out.error("no holdings in this variant", line);
+            self.resume_after(searching);
+            return;
+        };
+        match Position::from_fen(self.state.rules.clone(), &fen) {
+            Ok(pos) => {
+                self.expected = None;
+                self.book
+                    .set_start(pos.clone(), XBoardState::from_fen(&pos, &fen));
+                self.state.restart(pos);
+            }
+            Err(e) => self.out.error(format!("bad holdings: {e}"), line),
+        }
+        self.resume_after(searching);
+    }
+
+    /// After a command that stopped the search `was` running: analysis
+    /// and the search for our move start again (pondering does not).
+    fn resume_after(&mut self, was: Option<Purpose>) {
+        if matches!(was, Some(Purpose::Move | Purpose::Analyze)) {
+            self.maybe_think();
         }
     }
 

@@ -76,6 +76,8 @@ pub(super) enum Command<'a> {
     Exclude(bool, &'a str),
     Pause,
     Resume,
+    /// `holding [WHITE] [BLACK] [CP]`: bughouse holdings from an ICS.
+    Holding(Holding<'a>),
     /// XBoard's piece dragging: a piece picked up on a square.
     Lift(&'a str),
     /// ... and put down.
@@ -93,6 +95,7 @@ pub(super) enum CommandError {
     BadDepth,
     BadNumber,
     BadMemory,
+    BadHolding,
     Option(OptionError),
     UnknownCommand,
 }
@@ -107,6 +110,7 @@ impl fmt::Display for CommandError {
             CommandError::BadDepth => "bad depth",
             CommandError::BadNumber => "bad number",
             CommandError::BadMemory => "bad memory size",
+            CommandError::BadHolding => "expected: holding [WHITE] [BLACK] [COLOUR PIECE]",
             CommandError::Option(e) => return e.fmt(f),
             CommandError::UnknownCommand => "unknown command",
         })
@@ -121,7 +125,8 @@ impl<'a> Command<'a> {
             .map_or((line, ""), |(c, a)| (c, a.trim()));
         Ok(match cmd {
             "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "accepted"
-            | "rejected" | "hover" => Command::Ignored,
+            | "rejected" | "hover" | "partner" | "ptell" => Command::Ignored,
+            "holding" => Command::Holding(Holding::parse(arg).ok_or(CommandError::BadHolding)?),
             "hard" => Command::Ponder(true),
             "easy" => Command::Ponder(false),
             "egtpath" => match arg.split_once(char::is_whitespace) {
@@ -195,6 +200,76 @@ impl<'a> Command<'a> {
             _ if looks_like_move(cmd) => Command::UserMove(cmd),
             _ => return Err(CommandError::UnknownCommand),
         })
+    }
+}
+
+/// XBoard's `holding` (sent in bughouse on an ICS, after every move of
+/// either board): both sides' pieces in hand as the ICS lists them, and
+/// the piece that has just come in, if named (`BP`: a black pawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Holding<'a> {
+    pub white: &'a str,
+    pub black: &'a str,
+    pub arrived: Option<(Color, char)>,
+}
+
+impl<'a> Holding<'a> {
+    fn parse(arg: &'a str) -> Option<Holding<'a>> {
+        let bracketed = |s: &'a str| -> Option<(&'a str, &'a str)> {
+            let (inside, rest) = s.trim_start().strip_prefix('[')?.split_once(']')?;
+            inside
+                .chars()
+                .all(|c| c.is_ascii_alphabetic())
+                .then_some((inside, rest))
+        };
+        let (white, rest) = bracketed(arg)?;
+        let (black, rest) = bracketed(rest)?;
+        let rest = rest.trim();
+        let arrived = if rest.is_empty() {
+            None
+        } else {
+            // `BP`, or with a sign between (`B+P`) as some servers write it.
+            let mut letters = rest.chars().filter(|c| c.is_ascii_alphabetic());
+            let color = match letters.next()?.to_ascii_uppercase() {
+                'W' => Color::White,
+                'B' => Color::Black,
+                _ => return None,
+            };
+            let piece = letters.next()?;
+            if letters.next().is_some() {
+                return None;
+            }
+            Some((color, piece))
+        };
+        Some(Holding {
+            white,
+            black,
+            arrived,
+        })
+    }
+
+    /// The FEN `fen` (with its holdings in brackets) with the holdings
+    /// this names: the arrived piece added to those of `fen` where the
+    /// piece is named (the lists may lag behind this board's moves),
+    /// else the lists. `None` if `fen` has no holdings.
+    pub fn apply(&self, fen: &str) -> Option<String> {
+        let open = fen.find('[')?;
+        let close = open + fen[open..].find(']')?;
+        let held = match self.arrived {
+            Some((color, piece)) => {
+                let letter = match color {
+                    Color::White => piece.to_ascii_uppercase(),
+                    Color::Black => piece.to_ascii_lowercase(),
+                };
+                format!("{}{letter}", &fen[open + 1..close])
+            }
+            None => format!(
+                "{}{}",
+                self.white.to_ascii_uppercase(),
+                self.black.to_ascii_lowercase()
+            ),
+        };
+        Some(format!("{}[{held}]{}", &fen[..open], &fen[close + 1..]))
     }
 }
 
