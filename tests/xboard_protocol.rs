@@ -28,6 +28,13 @@ fn referee(variant: &str, moves: &[&str]) -> Game {
     g
 }
 
+/// Every one of `wanted` is among the engine's `replies`.
+fn assert_replied(replies: &[String], wanted: &[&str]) {
+    for w in wanted {
+        assert!(replies.iter().any(|r| r == w), "no {w:?} in {replies:?}");
+    }
+}
+
 #[test]
 fn features_announce_every_builtin_variant() {
     let mut e = Engine::start(&[]);
@@ -781,12 +788,7 @@ fn holding_sets_the_holdings() {
         1,
         "{replies:?}"
     );
-    assert!(
-        replies
-            .iter()
-            .any(|r| r == "Illegal move (not a legal drop): N@f6"),
-        "{replies:?}"
-    );
+    assert_replied(&replies, &["Illegal move (not a legal drop): N@f6"]);
     // Whole lists: White's queen was used; Black now holds two pawns.
     e.send("holding [] [PP]");
     e.send("usermove P@e6");
@@ -794,13 +796,14 @@ fn holding_sets_the_holdings() {
     e.send("holding [P] [] XP");
     e.send("usermove Q@a4");
     let replies = e.sync(2);
-    for p in [
-        "Error (expected: holding [WHITE] [BLACK] [COLOUR PIECE]): holding [P] [",
-        "Error (expected: holding [WHITE] [BLACK] [COLOUR PIECE]): holding [P] [] XP",
-        "Illegal move (not a legal drop): Q@a4",
-    ] {
-        assert!(replies.iter().any(|r| r == p), "no {p:?} in {replies:?}");
-    }
+    assert_replied(
+        &replies,
+        &[
+            "Error (expected: holding [WHITE] [BLACK] [COLOUR PIECE]): holding [P] [",
+            "Error (expected: holding [WHITE] [BLACK] [COLOUR PIECE]): holding [P] [] XP",
+            "Illegal move (not a legal drop): Q@a4",
+        ],
+    );
     assert!(!replies.iter().any(|r| r.contains("P@e6")), "{replies:?}");
     // The engine plays on from there: Black has a pawn left in hand.
     e.send("sd 2");
@@ -817,11 +820,9 @@ fn holding_sets_the_holdings() {
     e.send("new");
     e.send("holding [Q] [] WQ");
     let replies = e.sync(3);
-    assert!(
-        replies
-            .iter()
-            .any(|r| r == "Error (no holdings in this variant): holding [Q] [] WQ"),
-        "{replies:?}"
+    assert_replied(
+        &replies,
+        &["Error (no holdings in this variant): holding [Q] [] WQ"],
     );
 }
 
@@ -842,13 +843,14 @@ fn drops_and_gating_over_the_wire() {
     e.send("usermove Z@d4");
     e.send("usermove P@d4");
     let replies = e.sync(1);
-    for p in [
-        "Illegal move (not a legal drop): Q@d4",
-        "Illegal move (not a legal drop): P@c3",
-        "Illegal move (not a drop): Z@d4",
-    ] {
-        assert!(replies.iter().any(|r| r == p), "no {p:?} in {replies:?}");
-    }
+    assert_replied(
+        &replies,
+        &[
+            "Illegal move (not a legal drop): Q@d4",
+            "Illegal move (not a legal drop): P@c3",
+            "Illegal move (not a drop): Z@d4",
+        ],
+    );
     assert!(!replies.iter().any(|r| r.contains("P@d4")), "{replies:?}");
     e.send("sd 2");
     e.send("go");
