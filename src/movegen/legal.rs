@@ -5,7 +5,8 @@
 //! Chu Shogi's Lion trading, shogi's ban on mate by a pawn drop.
 
 use super::pseudo_legal;
-use crate::position::{Position, Undo};
+use crate::position::{Position, Undo, entry};
+use crate::trajectory::FOE;
 use crate::types::{Color, Geometry, Move, MoveList, Sq, flag};
 
 /// Legal moves of the side to move.
@@ -607,9 +608,23 @@ fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: Lines) -> Ch
         return Check::Maybe;
     };
     let role = pos.slot(mover).role;
-    if rules.strikes[us.index()][usize::from(role.0)].may_strike(to, king)
-        && pos.would_attack(us, role, to, from, king)
-    {
+    let r = usize::from(role.0);
+    let direct = match &rules.leaps[us.index()][r] {
+        // A leaper without moves of its own from the start square
+        // attacks the same differences from anywhere, whatever stands
+        // between: its leap table answers at once.
+        Some(leaps)
+            if rules.table.role_trees(us, role).initial_root(0) == 0
+                && !rules.stopped_by_own_kind[r] =>
+        {
+            leaps.visit(i32::from(king) - i32::from(to))[FOE] & entry::ATTACK != 0
+        }
+        _ => {
+            rules.strikes[us.index()][r].may_strike(to, king)
+                && pos.would_attack(us, role, to, from, king)
+        }
+    };
+    if direct {
         return Check::Gives;
     }
     match line_opens(pos, us, from, king, lines, slot_bit(us, mover), m, &[]) {
