@@ -92,8 +92,6 @@ pub struct Legality {
     /// Any of the rarer tests above applies (Lions, `all_legal`,
     /// `kings_shift`, `facing`, `drop_mate`).
     special: bool,
-    /// Some rule [`legal_before`] judges applies.
-    judged: bool,
     /// Uchifuzume: the enemy king's square, where drops of the types that
     /// may not mate could give check.
     drop_mate: Option<Sq>,
@@ -215,7 +213,6 @@ impl Legality {
                 all_legal: true,
                 screens: false,
                 special: true,
-                judged: judged_before(pos),
                 drop_mate: None,
                 no_checks: false,
                 blast: false,
@@ -242,11 +239,10 @@ impl Legality {
                     all_legal: false,
                     screens: rules.screens[them.index()],
                     special: rules.has_lions
-                        || judged_before(pos)
+                        || rules.judged_before_move
                         || rules.royal_first_found
                         || facing.is_some()
                         || drop_mate.is_some(),
-                    judged: judged_before(pos),
                     drop_mate,
                     no_checks: checks_restricted,
                     blast,
@@ -281,7 +277,6 @@ impl Legality {
                 all_legal: false,
                 screens: true,
                 special: true,
-                judged: true,
                 drop_mate: None,
                 no_checks: checks_restricted,
                 blast: false,
@@ -342,7 +337,7 @@ impl Legality {
             if pos.rules().has_lions && takes_lion(pos, m) {
                 return None;
             }
-            if self.judged && !legal_before(pos, m) {
+            if !legal_before(pos, m) {
                 return None;
             }
             if self.all_legal {
@@ -738,18 +733,12 @@ pub fn legal_after(pos: &mut Position, us: Color, m: Move, undo: &Undo) -> bool 
 /// them with [`legal_after`].
 #[inline]
 pub fn legal_before(pos: &Position, m: Move) -> bool {
+    if !pos.rules().judged_before_move {
+        return true;
+    }
     let makpong = pos.rules().variant.end.makpong && king_leaves_check(pos, pos.side_to_move(), m);
     let petrifies = pos.rules().petrifying_royal && royal_petrifies(pos, m);
     !makpong && !petrifies && !takes_own_kind(pos, m) && !bishops_one_colour(pos, m)
-}
-
-/// The variant has rules that [`legal_before`] judges.
-fn judged_before(pos: &Position) -> bool {
-    let v = &pos.rules().variant;
-    v.end.makpong
-        || pos.rules().petrifying_royal
-        || !v.mutually_immune.is_empty()
-        || v.drops.bishops_both_colours.is_some()
 }
 
 /// `dropOppositeColoredBishop` (placement chess): drop `m` would leave the

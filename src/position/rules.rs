@@ -260,6 +260,10 @@ pub struct Rules {
     /// Stockfish's petrified: its commoner king), so it may not capture
     /// and its attacks give no check.
     pub petrifying_royal: bool,
+    /// Some rule judges a move before it is made (makpong's king in
+    /// check, a petrifying royal, mutually immune types, placement's
+    /// bishops on both colours: `movegen::legal_before`).
+    pub judged_before_move: bool,
     /// The chasing rule's tables (xiangqi), `None` where it does not apply.
     pub chase: Option<super::chase::ChaseRules>,
     /// Flag regions and connection goals.
@@ -401,6 +405,10 @@ impl Rules {
             .petrify
             .iter()
             .any(|r| royal[usize::from(r.0)]);
+        let judged_before_move = variant.end.makpong
+            || petrifying_royal
+            || !variant.mutually_immune.is_empty()
+            || variant.drops.bishops_both_colours.is_some();
         let castling = variant.castling.as_ref().map(|c| CastlingRules {
             rank: [c.rank, g.height - 1 - c.rank],
             king_to: [c.kingside_file, c.queenside_file],
@@ -674,6 +682,7 @@ impl Rules {
             shatar_knight,
             walls_shield,
             petrifying_royal,
+            judged_before_move,
             chase,
             goals,
             mate_cache: Mutex::new(HashMap::new()),

@@ -3,8 +3,9 @@
 //! play random moves: it searches fewer nodes, a budget that halves
 //! every two levels down from 185,000 at level 19 to 256 at level 0 (a
 //! node-limited search misses what a larger search finds, and each
-//! halving costs a similar amount of strength, 100-150 Elo at these
-//! budgets, so the levels are evenly spaced and neighbours close). Below level [`RANDOM_BELOW`] it also searches at least four
+//! halving costs a similar amount of strength, so the levels are evenly
+//! spaced: about 90 Elo a level against Fairy-Stockfish, more in
+//! self-play). Below level [`RANDOM_BELOW`] it also searches at least four
 //! MultiPV lines and picks among them at random, each line's score
 //! raised by a random amount of up to a spread that grows as the level
 //! falls: a line that scores worse than the best by more than the spread

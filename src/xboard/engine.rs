@@ -646,19 +646,21 @@ impl<W: Write> Engine<W> {
             return;
         }
         match Position::from_fen(self.state.rules.clone(), fen) {
-            Ok(pos) => {
-                self.book
-                    .set_start(pos.clone(), XBoardState::from_fen(&pos, fen));
-                self.state.restart(pos);
-                if let Some(s) = self.think.searcher() {
-                    s.excluded.clear();
-                }
-                self.analyze_again();
-            }
-            Err(e) => {
-                self.out.error(format!("bad FEN: {e}"), line);
-                self.analyze_again();
-            }
+            Ok(pos) => self.restart_from(pos, fen),
+            Err(e) => self.out.error(format!("bad FEN: {e}"), line),
+        }
+        self.analyze_again();
+    }
+
+    /// The game starts again from `pos` (read from `fen`), its earlier
+    /// moves forgotten: `setboard`, `holding`.
+    fn restart_from(&mut self, pos: Position, fen: &str) {
+        self.expected = None;
+        self.book
+            .set_start(pos.clone(), XBoardState::from_fen(&pos, fen));
+        self.state.restart(pos);
+        if let Some(s) = self.think.searcher() {
+            s.excluded.clear();
         }
     }
 
@@ -676,12 +678,7 @@ impl<W: Write> Engine<W> {
             return;
         };
         match Position::from_fen(self.state.rules.clone(), &fen) {
-            Ok(pos) => {
-                self.expected = None;
-                self.book
-                    .set_start(pos.clone(), XBoardState::from_fen(&pos, &fen));
-                self.state.restart(pos);
-            }
+            Ok(pos) => self.restart_from(pos, &fen),
             Err(e) => self.out.error(format!("bad holdings: {e}"), line),
         }
         self.resume_after(searching);
