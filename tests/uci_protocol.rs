@@ -1,8 +1,10 @@
 //! UCI transcripts: the handshake, Fairy-Stockfish's move texts (taken
 //! from pyffish 0.0.90's `legal_moves` along random games) read and
 //! answered with legal moves, `go infinite` held until `stop`, pondering
-//! until `ponderhit`, MultiPV lines and the strength options, and bad
-//! input answered with `info string` while the game stays as it was.
+//! until `ponderhit`, MultiPV lines and the strength options, the other
+//! `go` forms (clocks, `nodes`, `movetime`, `searchmoves`, `mate`) and
+//! Chess960 castling, and bad input answered with `info string` while
+//! the game stays as it was.
 
 mod common;
 
@@ -11,6 +13,7 @@ use griffon::game::Game;
 use griffon::position::{Position, Rules};
 use griffon::uci::notation::parse_uci_move;
 use griffon::variant::VariantSet;
+use std::time::{Duration, Instant};
 
 /// Whether `best` is legal after `moves` from the start of `variant`.
 fn legal_after(variant: &str, moves: &[&str], best: &str) -> bool {
@@ -412,4 +415,97 @@ fn griffons_own_options_and_its_book() {
     e.send("go depth 3");
     let first = e.expect(|l| l.starts_with("info depth") || l.starts_with("bestmove"));
     assert!(first.starts_with("info depth"), "{first}");
+}
+
+/// The best move of one `go` from `position`, with the `info` lines
+/// before it.
+fn search(e: &mut Engine, position: &str, go: &str) -> (String, Vec<String>) {
+    e.send(position);
+    e.send(go);
+    let mut infos = Vec::new();
+    loop {
+        let line = e.expect(|l| l.starts_with("info ") || l.starts_with("bestmove "));
+        if let Some(rest) = line.strip_prefix("bestmove ") {
+            let best = rest.split_whitespace().next().expect("a move").to_string();
+            return (best, infos);
+        }
+        infos.push(line);
+    }
+}
+
+/// The `go` forms a GUI sends in play and analysis, each checked by what
+/// it must do: clocks and moves to go give a legal move in time, `nodes`
+/// stops near its count, `movetime` near its time, `searchmoves` picks
+/// among those only, `mate` finds a back-rank mate in one; Chess960
+/// castling is written as the king taking its rook; the remaining
+/// options take their values and refuse bad ones.
+#[test]
+fn go_forms_and_the_remaining_options() {
+    let (mut e, _) = Engine::start_uci();
+    e.send("setoption name UCI_AnalyseMode value true");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Move Overhead value 100");
+    e.send("setoption name Move Overhead value -1");
+    e.send("setoption name UCI_Chess960 value perhaps");
+    let replies = e.ready();
+    assert_eq!(
+        replies
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count(),
+        2,
+        "{replies:?}"
+    );
+    e.send("setoption name UCI_AnalyseMode value false");
+
+    let start = "position startpos moves e2e4";
+    let t = Instant::now();
+    let (best, _) = search(
+        &mut e,
+        start,
+        "go wtime 3000 btime 3000 winc 100 binc 100 movestogo 10",
+    );
+    assert!(legal_after("normal", &["e2e4"], &best), "{best}");
+    assert!(
+        t.elapsed() < Duration::from_millis(3000),
+        "{:?}",
+        t.elapsed()
+    );
+
+    let (best, infos) = search(&mut e, start, "go nodes 2000");
+    assert!(legal_after("normal", &["e2e4"], &best), "{best}");
+    let nodes: u64 = infos
+        .iter()
+        .filter_map(|l| field(l, "nodes")?.parse().ok())
+        .max()
+        .expect("info with nodes");
+    assert!(nodes <= 4000, "{nodes} nodes for go nodes 2000");
+
+    let t = Instant::now();
+    let (best, _) = search(&mut e, start, "go movetime 300");
+    let took = t.elapsed();
+    assert!(legal_after("normal", &["e2e4"], &best), "{best}");
+    assert!(
+        took >= Duration::from_millis(100) && took < Duration::from_millis(2000),
+        "{took:?}"
+    );
+
+    let (best, _) = search(&mut e, start, "go depth 6 searchmoves a7a6 h7h6");
+    assert!(best == "a7a6" || best == "h7h6", "{best}");
+
+    // Ra8 mates at once (back rank): the only mate in one.
+    let (best, _) = search(
+        &mut e,
+        "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "go mate 1",
+    );
+    assert_eq!(best, "a1a8");
+
+    // Castling, short: e1g1 in standard notation, e1h1 in Chess960's.
+    let castle = "position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let (best, _) = search(&mut e, castle, "go depth 1 searchmoves e1g1");
+    assert_eq!(best, "e1g1");
+    e.send("setoption name UCI_Chess960 value true");
+    let (best, _) = search(&mut e, castle, "go depth 1 searchmoves e1h1");
+    assert_eq!(best, "e1h1");
 }
