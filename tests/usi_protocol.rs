@@ -161,8 +161,10 @@ fn go_mate_answers_checkmate() {
     assert_eq!(e.expect(|l| l.starts_with("checkmate")), "checkmate nomate");
 }
 
-/// With the main time gone, a move takes most of the byoyomi, and never
-/// all of it.
+/// With the main time gone, a move never takes all the byoyomi. (How
+/// much of it the search spends is `time::with_byoyomi`'s, checked by
+/// its unit test: a search may stop early when its next iteration would
+/// not finish, so the wall clock gives no lower bound.)
 #[test]
 fn byoyomi_is_used_but_not_overrun() {
     let (mut e, _) = Engine::start_handshake(&[], "usi");
@@ -173,10 +175,7 @@ fn byoyomi_is_used_but_not_overrun() {
     e.send("go btime 0 wtime 0 byoyomi 1000");
     best_move(&mut e);
     let took = t.elapsed();
-    assert!(
-        took >= Duration::from_millis(400) && took < Duration::from_millis(2500),
-        "{took:?}"
-    );
+    assert!(took < Duration::from_millis(2500), "{took:?}");
 }
 
 #[test]
