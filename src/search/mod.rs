@@ -17,7 +17,8 @@
 //! searched a ply deeper; if they beat beta as well the node cuts at
 //! once). Quiescence searches captures and big promotions that do not
 //! lose material by static exchange, and every evasion when in check for
-//! its first plies.
+//! its first plies; it reads and stores the transposition table too (at
+//! depth 0), its best capture first.
 //!
 //! With MultiPV (`Limits::multipv` above one) each iteration searches
 //! the root once per line, each time without the first moves of the

@@ -2,13 +2,14 @@
 //! is quiet, so that the node search's leaves are not scored in the
 //! middle of an exchange.
 
-use super::MAX_PLY;
-use super::from_tt;
 use super::node::make_legal;
 use super::params::{QS_CHECK_PLIES, QS_DELTA_MARGIN, QS_PROMOTION_GAIN};
+use super::picker::ORDER_HASH;
 use super::picker::{ORDER_QUIETS_FROM, pick_next};
 use super::see;
 use super::thread::Thread;
+use super::tt::Bound;
+use super::{MATE_BOUND, MAX_PLY, from_tt, to_tt};
 use crate::eval::{MATE, Score};
 use crate::judge::{self, Seen};
 use crate::movegen::{Legality, generate_legal, one_wall_each, promoting_quiets, pseudo_legal};
@@ -48,11 +49,15 @@ impl Thread<'_> {
         let in_check = qply < QS_CHECK_PLIES && checked;
         let must_capture = pos.rules().variant.end.must_capture;
         let key = pos.key();
+        let mut hash_move = Move::default();
+        let mut tt_hit = None;
         if let Some(e) = self.sh.tt.probe(key) {
             let score = from_tt(Score::from(e.score), ply);
             if e.bound.cuts(score, alpha, beta) {
                 return score;
             }
+            hash_move = e.mv;
+            tt_hit = Some((score, e.bound));
         }
         let mut moves = MoveList::new();
         // With forced captures, a side that can capture may not stand pat.
@@ -90,7 +95,19 @@ impl Thread<'_> {
         let mut stand = -MATE - 1;
         if !in_check && !forced {
             stand = self.corrected_eval(pos, ply);
+            // A stored bound on the true score sharpens the estimate.
+            if let Some((s, b)) = tt_hit
+                && s.abs() < MATE_BOUND
+                && (b == Bound::Lower && s > stand || b == Bound::Upper && s < stand)
+            {
+                stand = s;
+            }
             if stand >= beta {
+                if tt_hit.is_none() {
+                    self.sh
+                        .tt
+                        .store(key, Move::default(), to_tt(stand, ply), 0, Bound::Lower);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -100,7 +117,9 @@ impl Thread<'_> {
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         for i in 0..moves.len() {
             let m = moves[i];
-            let s = if m.is_capture() || m.promotes() {
+            let s = if m == hash_move {
+                ORDER_HASH
+            } else if m.is_capture() || m.promotes() {
                 self.order_tactical(pos, m)
             } else {
                 self.h.history[self.history_index(pos, m)]
@@ -108,6 +127,8 @@ impl Thread<'_> {
             scores.push(s);
         }
         let legality = Legality::new(pos);
+        let original_alpha = alpha;
+        let mut best_move = Move::default();
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = pick_next(&mut moves, &mut scores, i);
@@ -144,6 +165,7 @@ impl Thread<'_> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
                         break;
@@ -153,6 +175,18 @@ impl Thread<'_> {
         }
         if in_check && legal == 0 {
             return self.result_score(judge::no_legal_move(pos, true).value, ply);
+        }
+        // Quiescence results are stored at depth 0: they settle later
+        // quiescence visits and give the node search a move to try first.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if best > -MATE {
+            self.sh.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         }
         best
     }

@@ -211,22 +211,30 @@ impl TranspositionTable {
         let mut victim_worth = i32::MAX;
         for (i, s) in b.slots.iter().enumerate() {
             let old_mv = s.mv.load(Ordering::Relaxed);
-            let u = unpack(s.mixed.load(Ordering::Relaxed) ^ old_mv, old_mv);
+            let data = s.mixed.load(Ordering::Relaxed) ^ old_mv;
+            let u = unpack(data, old_mv);
             if u.check == check(key) && u.entry.bound != Bound::None {
-                // The same position: keep a deeper exact result of this
-                // search, and the old move when the new result has none.
-                if u.age == age
-                    && u.entry.bound == Bound::Exact
-                    && bound != Bound::Exact
-                    && i32::from(u.entry.depth) > depth + 2
-                {
-                    return;
-                }
+                // The same position: the old move when the new result
+                // has none; a much deeper result of this search stays
+                // (quiescence stores at depth 0 where the node search
+                // had stored a deep bound that did not cut), keeping
+                // the new move.
                 let mv = if mv == Move::default() {
                     u.entry.mv
                 } else {
                     mv
                 };
+                let old_depth = i32::from(u.entry.depth);
+                if u.age == age
+                    && bound != Bound::Exact
+                    && (old_depth > depth + 3
+                        || u.entry.bound == Bound::Exact && old_depth > depth + 2)
+                {
+                    if mv != u.entry.mv {
+                        write(s, data, mv);
+                    }
+                    return;
+                }
                 write(s, pack(key, score, depth, bound, age), mv);
                 return;
             }
