@@ -132,6 +132,7 @@ impl Position {
             board,
             slots: [NO_SLOT; SLOTS],
             alive: [0; 2],
+            royal_slots: [0; 2],
             side: setup.side_to_move,
             castle: [0; 2],
             ep: EpState::default(),
@@ -200,13 +201,16 @@ impl Position {
                         [usize::from(rank) * usize::from(g.width) + usize::from(file)]
                     .is_some_and(|p| p.color == piece.color && p.role == piece.role)
                 };
-                pos.slots[slot] = Slot {
-                    sq,
-                    role: piece.role,
-                    virgin,
-                    promoted: piece.promoted,
-                    base: piece.base,
-                };
+                pos.set_slot(
+                    slot,
+                    Slot {
+                        sq,
+                        role: piece.role,
+                        virgin,
+                        promoted: piece.promoted,
+                        base: piece.base,
+                    },
+                );
                 pos.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
                 pos.board[usize::from(sq)] = (slot + 1) as u8;
             }

@@ -159,10 +159,13 @@ impl Position {
             self.changes.push(Change::Removed(them, p.role, p.sq));
             self.changes.push(Change::Added(us, p.role, p.sq));
             let pawn = rules.promotes[us.index()][usize::from(p.role.0)];
-            self.slots[new] = Slot {
-                virgin: pawn && rules.double_step_region[us.index()][usize::from(p.sq)],
-                ..p
-            };
+            self.set_slot(
+                new,
+                Slot {
+                    virgin: pawn && rules.double_step_region[us.index()][usize::from(p.sq)],
+                    ..p
+                },
+            );
             self.board[usize::from(p.sq)] = (new + 1) as u8;
             self.alive[them.index()] &= !Self::bit(old);
             self.alive[us.index()] |= Self::bit(new);
@@ -176,10 +179,13 @@ impl Position {
         for (old, new) in f.pairs() {
             let virgin = f.virgin & (1 << old) != 0;
             let (old, new) = (Self::slot_index(them, old), Self::slot_index(us, new));
-            self.slots[old] = Slot {
-                virgin,
-                ..self.slots[new]
-            };
+            self.set_slot(
+                old,
+                Slot {
+                    virgin,
+                    ..self.slots[new]
+                },
+            );
             self.board[usize::from(self.slots[new].sq)] = (old + 1) as u8;
             self.alive[us.index()] &= !Self::bit(new);
             self.alive[them.index()] |= Self::bit(old);

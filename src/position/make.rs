@@ -403,19 +403,22 @@ impl Position {
         // region, moved before or not (Fairy-Stockfish's rule), as a FEN
         // or a drop sets it up.
         let pawn = self.rules.promotes[us.index()][usize::from(new_role.0)];
-        self.slots[mover_slot] = Slot {
-            sq: to,
-            role: new_role,
-            virgin: pawn && self.rules.double_step_region[us.index()][usize::from(to)],
-            promoted: now_promoted,
-            // What a piece promoted now promoted from; kept while it stays
-            // promoted.
-            base: match (now_promoted, mover.promoted) {
-                (true, false) => mover.role,
-                (true, true) => mover.base,
-                (false, _) => new_role,
+        self.set_slot(
+            mover_slot,
+            Slot {
+                sq: to,
+                role: new_role,
+                virgin: pawn && self.rules.double_step_region[us.index()][usize::from(to)],
+                promoted: now_promoted,
+                // What a piece promoted now promoted from; kept while it stays
+                // promoted.
+                base: match (now_promoted, mover.promoted) {
+                    (true, false) => mover.role,
+                    (true, true) => mover.base,
+                    (false, _) => new_role,
+                },
             },
-        };
+        );
         if undo.exploded {
             self.alive[us.index()] &= !Self::bit(mover_slot);
             // The capturer is taken off the board by its own capture, as
@@ -426,7 +429,8 @@ impl Position {
                 undo.spent = Some(role);
             }
         } else {
-            key ^= z.piece(us, new_role, to) ^ z.promoted(us, to, now_promoted && plus(new_role));
+            let plus = self.rules.hash_promoted[usize::from(new_role.0)];
+            key ^= z.piece(us, new_role, to) ^ z.promoted(us, to, now_promoted && plus);
             self.changes.push(Change::Added(us, new_role, to));
             pawn_key ^= self.pawn_z(us, new_role, to);
             self.board[usize::from(to)] = (mover_slot + 1) as u8;
@@ -437,24 +441,30 @@ impl Position {
             self.changes.push(Change::Removed(us, rook.role, rook_sq));
             self.changes.push(Change::Added(us, rook.role, rt));
             pawn_key ^= self.pawn_z(us, rook.role, rook_sq) ^ self.pawn_z(us, rook.role, rt);
-            self.slots[rs] = Slot {
-                sq: rt,
-                virgin: false,
-                ..rook
-            };
+            self.set_slot(
+                rs,
+                Slot {
+                    sq: rt,
+                    virgin: false,
+                    ..rook
+                },
+            );
             self.board[usize::from(rt)] = (rs + 1) as u8;
         }
         if let Some((sq, role, slot)) = gate {
             // Seirawan: the piece from the holdings enters where the mover
             // (or the castling partner) stood.
             self.change_hand(us, role, -1, &mut key);
-            self.slots[slot] = Slot {
-                sq,
-                role,
-                virgin: false,
-                promoted: false,
-                base: role,
-            };
+            self.set_slot(
+                slot,
+                Slot {
+                    sq,
+                    role,
+                    virgin: false,
+                    promoted: false,
+                    base: role,
+                },
+            );
             self.alive[us.index()] |= Self::bit(slot);
             self.board[usize::from(sq)] = (slot + 1) as u8;
             key ^= z.piece(us, role, sq);
@@ -704,18 +714,18 @@ impl Position {
         if let Some((_, rt, _)) = castle_rook {
             self.board[usize::from(rt)] = 0;
         }
-        self.slots[mover_slot] = undo.mover;
+        self.set_slot(mover_slot, undo.mover);
         self.board[usize::from(from)] = (mover_slot + 1) as u8;
         if undo.exploded {
             self.alive[us.index()] |= Self::bit(mover_slot);
         }
         if let (Some((rook_sq, _, rs)), Some(rook)) = (castle_rook, undo.rook) {
-            self.slots[rs] = rook;
+            self.set_slot(rs, rook);
             self.board[usize::from(rook_sq)] = (rs + 1) as u8;
         }
         for &(slot, s) in &undo.captured {
             let slot = usize::from(slot);
-            self.slots[slot] = s;
+            self.set_slot(slot, s);
             self.board[usize::from(s.sq)] = (slot + 1) as u8;
             let c = Self::slot_color(slot).index();
             self.alive[c] |= Self::bit(slot);
@@ -788,13 +798,16 @@ impl Position {
         }
         let promoted = m.promotion().is_some();
         let pawn = rules.promotes[us.index()][usize::from(placed.0)];
-        self.slots[slot] = Slot {
-            sq: to,
-            role: placed,
-            virgin: pawn && rules.double_step_region[us.index()][usize::from(to)],
-            promoted,
-            base: role,
-        };
+        self.set_slot(
+            slot,
+            Slot {
+                sq: to,
+                role: placed,
+                virgin: pawn && rules.double_step_region[us.index()][usize::from(to)],
+                promoted,
+                base: role,
+            },
+        );
         self.alive[us.index()] |= Self::bit(slot);
         self.board[usize::from(to)] = (slot + 1) as u8;
         self.changes.push(Change::Added(us, placed, to));
@@ -850,7 +863,7 @@ impl Position {
         self.unflip(undo.flips, us);
         self.board[usize::from(m.to())] = 0;
         self.alive[us.index()] &= !Self::bit(slot);
-        self.slots[slot] = undo.mover;
+        self.set_slot(slot, undo.mover);
         if let Some(role) = m.hand()
             && !self.rules.variant.drops.free_drops
         {

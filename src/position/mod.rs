@@ -107,6 +107,10 @@ pub struct Position {
     board: Box<[u8]>,
     slots: [Slot; SLOTS],
     alive: [u64; 2],
+    /// Slots (bits as in `alive`) whose piece is of a royal type, whether
+    /// alive or not: kept by [`Position::set_slot`] so that finding the
+    /// royal pieces does not look at every piece.
+    royal_slots: [u64; 2],
     side: Color,
     /// Files whose partner piece still has castling rights, per colour.
     castle: [u32; 2],
@@ -248,6 +252,33 @@ impl Position {
     #[inline]
     fn bit(slot: usize) -> u64 {
         1 << (slot % SLOTS_PER_SIDE)
+    }
+
+    /// Put `s` in `slot`, keeping `royal_slots`: every write of a slot
+    /// goes through here.
+    #[inline]
+    pub(super) fn set_slot(&mut self, slot: usize, s: Slot) {
+        let bit = Self::bit(slot);
+        let c = Self::slot_color(slot).index();
+        if self.rules.royal[usize::from(s.role.0)] {
+            self.royal_slots[c] |= bit;
+        } else {
+            self.royal_slots[c] &= !bit;
+        }
+        self.slots[slot] = s;
+    }
+
+    /// The live pieces of `color` of a royal type.
+    #[inline]
+    fn royal_type_pieces(&self, color: Color) -> impl Iterator<Item = &Slot> + '_ {
+        let mut bits = self.alive[color.index()] & self.royal_slots[color.index()];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                &self.slots[Self::slot_index(color, bit)]
+            })
+        })
     }
 
     /// Slots in use for `color`, one bit per slot.
@@ -446,19 +477,15 @@ impl Position {
     /// Squares of `color`'s pieces of a royal type, royal or not by the
     /// two-kings rule.
     pub(crate) fn royal_type_squares(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
-        self.pieces(color)
-            .filter(move |(_, s)| {
-                self.rules.royal[usize::from(s.role.0)] && self.royal_by_count(color, s.role)
-            })
-            .map(|(_, s)| s.sq)
+        self.royal_type_pieces(color)
+            .filter(move |s| self.royal_by_count(color, s.role))
+            .map(|s| s.sq)
     }
 
     /// Squares of all `color`'s pieces of royal types, whatever their
     /// count (see [`Position::royal_by_count`]).
     fn royal_candidates(&self, color: Color) -> impl Iterator<Item = Sq> + '_ {
-        self.pieces(color)
-            .filter(|(_, s)| self.rules.royal[usize::from(s.role.0)])
-            .map(|(_, s)| s.sq)
+        self.royal_type_pieces(color).map(|s| s.sq)
     }
 
     /// A pseudo-royal type is royal only while losing a piece of it would

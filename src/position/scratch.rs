@@ -15,18 +15,22 @@ impl Position {
         }
         self.slots = [NO_SLOT; super::SLOTS];
         self.alive = [0; 2];
+        self.royal_slots = [0; 2];
         let mut next = [0usize; 2];
         for &(color, role, sq) in men {
             let c = color.index();
             let slot = c * SLOTS_PER_SIDE + next[c];
             next[c] += 1;
-            self.slots[slot] = Slot {
-                sq,
-                role,
-                virgin: false,
-                promoted: false,
-                base: role,
-            };
+            self.set_slot(
+                slot,
+                Slot {
+                    sq,
+                    role,
+                    virgin: false,
+                    promoted: false,
+                    base: role,
+                },
+            );
             self.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
             self.board[usize::from(sq)] = (slot + 1) as u8;
         }
