@@ -455,16 +455,7 @@ impl Position {
             // Seirawan: the piece from the holdings enters where the mover
             // (or the castling partner) stood.
             self.change_hand(us, role, -1, &mut key);
-            self.set_slot(
-                slot,
-                Slot {
-                    sq,
-                    role,
-                    virgin: false,
-                    promoted: false,
-                    base: role,
-                },
-            );
+            self.set_slot(slot, Slot::placed(sq, role));
             self.alive[us.index()] |= Self::bit(slot);
             self.board[usize::from(sq)] = (slot + 1) as u8;
             key ^= z.piece(us, role, sq);

@@ -53,6 +53,20 @@ pub struct Slot {
     pub base: Role,
 }
 
+impl Slot {
+    /// A piece put on `sq` from outside the board (a gate, a scratch
+    /// position): moved, unpromoted.
+    fn placed(sq: Sq, role: Role) -> Slot {
+        Slot {
+            sq,
+            role,
+            virgin: false,
+            promoted: false,
+            base: role,
+        }
+    }
+}
+
 const NO_SLOT: Slot = Slot {
     sq: 0,
     role: Role(0),

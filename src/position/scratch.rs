@@ -21,16 +21,7 @@ impl Position {
             let c = color.index();
             let slot = c * SLOTS_PER_SIDE + next[c];
             next[c] += 1;
-            self.set_slot(
-                slot,
-                Slot {
-                    sq,
-                    role,
-                    virgin: false,
-                    promoted: false,
-                    base: role,
-                },
-            );
+            self.set_slot(slot, Slot::placed(sq, role));
             self.alive[c] |= 1 << (slot % SLOTS_PER_SIDE);
             self.board[usize::from(sq)] = (slot + 1) as u8;
         }
