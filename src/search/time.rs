@@ -146,8 +146,11 @@ impl Timing {
             Timing::Clock(TimeControl {
                 moves, increment, ..
             }) => {
+                // Sudden death plans for 20 more moves: planning for 30
+                // left more of the clock unused at the end of the game
+                // (-22 Elo in chess self-play at 2 s + 0.02 s).
                 let left = if moves == 0 {
-                    30
+                    20
                 } else {
                     let done = moves_played % moves;
                     (moves - done).max(1)
