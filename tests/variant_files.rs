@@ -1041,6 +1041,60 @@ fn eval_weights_are_checked_and_change_the_evaluation() {
     );
 }
 
+/// Fairy-Stockfish's `pieceValueMg`/`pieceValueEg` set a piece's value
+/// over the one worked out from mobility, converted at the rook's rate
+/// (its 1276 and 1380 are Griffon's 500); a child sets one piece and
+/// keeps its parent's others; bad pairs are errors naming the key.
+#[test]
+fn piece_values_from_the_variant_file() {
+    let (set, loaded) = load(
+        "[pv:normal]\npieceValueMg = n:1276 q:2552\npieceValueEg = n:1380\n\
+         [pvkid:pv]\npieceValueMg = q:638\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let value = |name: &str, letter: char| {
+        let rules = griffon::position::Rules::new(set.get(name).unwrap().clone()).unwrap();
+        let role = rules
+            .variant
+            .role(griffon::types::Letter::new(letter, None).unwrap())
+            .unwrap();
+        griffon::eval::Evaluator::new(&rules).value(role)
+    };
+    let builtin = |letter: char| value("normal", letter);
+    assert_eq!(value("pv", 'n'), 500);
+    assert_eq!(value("pv", 'q'), 1000);
+    assert_eq!(value("pv", 'r'), builtin('r'));
+    assert_eq!(value("pvkid", 'n'), 500);
+    assert_eq!(value("pvkid", 'q'), 250);
+    for text in [
+        "[pv1:normal]\npieceValueMg = n\n",
+        "[pv2:normal]\npieceValueMg = n:lots\n",
+        "[pv4:normal]\npieceValueEg = n:-5\n",
+    ] {
+        let errs = errors(text);
+        assert!(
+            errs.iter().any(|e| e.contains("pieceValue")),
+            "{text}: {errs:?}"
+        );
+    }
+    // A letter of no piece here is left out: a warning in the section
+    // that wrote it, nothing in a child that does without the piece.
+    assert_warning(
+        "[pv3:normal]\npieceValueEg = z:300\n",
+        2,
+        "pieceValueEg",
+        "no piece type with letter 'z'",
+    );
+    let (set, loaded) = load(
+        "[pvr:normal]\ncustomPiece1 = z:W\npieceValueMg = z:500\n\
+         [pvr2:pvr]\ncustomPiece1 = -\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert!(set.get("pvr2").unwrap().piece_values.middle_game.is_empty());
+}
+
 /// Fairy-Stockfish reads a start FEN of the board alone as White to move
 /// with no rights; so does Griffon.
 #[test]

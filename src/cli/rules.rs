@@ -208,6 +208,9 @@ pub fn values(args: &ValuesArgs) -> Result<(), String> {
         if rules.promotes[0][r] || rules.promotes[1][r] {
             notes.push("promotes: valued by what it becomes".to_string());
         }
+        if st.set_by_variant {
+            notes.push("value set by the variant file".to_string());
+        }
         if st.colour_bound {
             notes.push("colour-bound".to_string());
         }

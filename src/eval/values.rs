@@ -26,10 +26,40 @@ use super::{SPREAD, Score};
 use crate::position::Rules;
 use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, visit};
 use crate::types::{Color, Role, Sq};
+use crate::variant::PieceValueSettings;
 use crate::weights::{
     ADV_CUBE, ADV_LIN, CENTRE, COLOUR_BOUND, CONFINED, MAT_M0, MAT_M5, MOBILITY_MAX, MOBILITY_NUM,
     PASSED_FLOOR, PAWN, PAWN_FLOOR, PROMOTION_REF, Params,
 };
+
+/// Fairy-Stockfish's rook in its own units, middle game and ending, and
+/// Griffon's in centipawns: the gauge that converts values a variant
+/// file sets in Fairy-Stockfish's units (its documentation gauges piece
+/// values by the rook too). Fairy-Stockfish's pawn is relatively
+/// cheaper than Griffon's (its pawn-structure terms carry the rest), so
+/// the pieces, not the pawn, fix the scale.
+const FSF_ROOK: [f64; 2] = [1276.0, 1380.0];
+const ROOK_CENTIPAWNS: f64 = 500.0;
+
+/// The value the variant file sets for `role`, in centipawns: the mean
+/// of its middle-game and ending values where it gives both.
+fn set_value(set: &PieceValueSettings, role: Role) -> Option<Score> {
+    let find = |list: &[(Role, i32)], rook: f64| {
+        list.iter()
+            .rev()
+            .find(|(r, _)| *r == role)
+            .map(|&(_, v)| f64::from(v) * ROOK_CENTIPAWNS / rook)
+    };
+    let values = [
+        find(&set.middle_game, FSF_ROOK[0]),
+        find(&set.ending, FSF_ROOK[1]),
+    ];
+    let (sum, n) = values
+        .iter()
+        .flatten()
+        .fold((0.0, 0.0), |(s, n), v| (s + v, n + 1.0));
+    (n > 0.0).then(|| (sum / n).round() as Score)
+}
 
 /// The probability that a square beyond the first along a path is
 /// occupied on the half-full board that `m5` is counted on.
@@ -51,6 +81,9 @@ pub struct PieceStats {
     /// (colour-bound pieces outside regions; else `None`), which lowers
     /// its value by the weight `CONFINED`.
     pub reach: Option<f64>,
+    /// Its value was set by the variant file (`pieceValueMg`,
+    /// `pieceValueEg`), not worked out from these.
+    pub set_by_variant: bool,
 }
 
 /// Per role: its value and the tables worked out with it.
@@ -156,6 +189,17 @@ impl PieceValues {
                 v.round() as Score
             };
         }
+        // Values the variant file sets replace the worked-out ones; a
+        // pawn's own is applied after its promotions have priced it.
+        let set = |r: usize| set_value(&rules.variant.piece_values, Role(r as u8));
+        for r in 0..roles {
+            if let Some(v) = set(r) {
+                stats[r].set_by_variant = true;
+                if !(rules.promotes[0][r] || rules.promotes[1][r]) {
+                    value[r] = v;
+                }
+            }
+        }
         // A pawn is worth much of what it may become: a chess pawn that
         // can queen is the unit, a shatranj or makruk pawn that only
         // becomes a ferz is worth about two thirds of it (Fairy-Max's
@@ -179,6 +223,9 @@ impl PieceValues {
             let scale = (1000.0 * share).max(w(PASSED_FLOOR)).round() as Score;
             passed_scale = passed_scale.min(scale);
             pawn_scale[r] = scale;
+            if let Some(v) = set(r) {
+                value[r] = v;
+            }
         }
         for r in 0..roles {
             for (k, &sq) in squares.iter().enumerate() {

@@ -121,7 +121,12 @@ pub(crate) const OVERRIDES: &[(&str, &[&str])] = &[
 /// Keys of `letter:value` pairs that a section sets piece by piece, as
 /// Fairy-Stockfish assigns them: a child's `promotedPieceType = p:g`
 /// changes the pawn's promotion and keeps the parent's for other pieces.
-pub(crate) const MERGED_BY_PIECE: &[&str] = &["promotedPieceType", "promotionLimit"];
+pub(crate) const MERGED_BY_PIECE: &[&str] = &[
+    "promotedPieceType",
+    "promotionLimit",
+    "pieceValueMg",
+    "pieceValueEg",
+];
 
 /// `inherited` pairs overridden, piece by piece, by `own`.
 pub(crate) fn merge_by_piece(inherited: &str, own: &str) -> String {
@@ -137,8 +142,6 @@ pub(crate) fn merge_by_piece(inherited: &str, own: &str) -> String {
 
 /// Fairy-Stockfish options that Griffon reads past with a warning.
 pub(crate) const FSF_UNSUPPORTED: &[&str] = &[
-    "pieceValueMg",
-    "pieceValueEg",
     "petrifyOnCapture",
     "arrowGating",
     "duckGating",

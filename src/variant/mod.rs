@@ -110,6 +110,11 @@
 //! - A key without a colour suffix sets both colours everywhere, so
 //!   `promotionRegion = *8 *1` is accepted (Fairy-Stockfish has only the
 //!   White/Black forms of that key).
+//! - `pieceValueMg`/`pieceValueEg` (`r:1276 c:800`, Fairy-Stockfish's
+//!   units) replace a piece's value worked out from mobility. Griffon has
+//!   one value per piece: each is converted at the rook's rate (1276 and
+//!   1380 to Griffon's 500 centipawns) and the two are averaged where both
+//!   are given.
 //! - Entries before the first section are file-level settings (only
 //!   `betzaDialect`); a parent may be defined later in the same batch.
 //! - `doubleStep` adds Fairy-Stockfish's pawn double step only to pawn types
@@ -761,6 +766,19 @@ pub struct Variant {
     /// games: the evaluation is the same code everywhere, only the fitted
     /// numbers differ. Names and values are checked at load.
     pub eval_weights: Vec<(String, i32)>,
+    /// Piece values set by the variant file over those worked out from
+    /// mobility (`pieceValueMg`, `pieceValueEg`).
+    pub piece_values: PieceValueSettings,
+}
+
+/// Piece values a variant file sets (`pieceValueMg = r:1276 c:800`), in
+/// Fairy-Stockfish's units: its rook is 1276 in the middle game and 1380
+/// in the ending. Griffon has one value per piece, in centipawns; the
+/// evaluation converts (see `eval::values`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceValueSettings {
+    pub middle_game: Vec<(Role, i32)>,
+    pub ending: Vec<(Role, i32)>,
 }
 
 impl Variant {

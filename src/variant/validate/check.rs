@@ -19,7 +19,9 @@ use crate::types::{Letter, MAX_FILES, MAX_RANKS};
 use crate::variant::error::{ValidationError, ValidationErrorKind as Kind, Warning};
 use crate::variant::ini::{Section, VariantFile};
 use crate::variant::set::Compiler;
-use crate::variant::{Flipping, PieceDef, Role, Variant, XBoardInfo, fen, keys};
+use crate::variant::{
+    Flipping, PieceDef, PieceValueSettings, Role, Variant, XBoardInfo, fen, keys,
+};
 
 /// Turns one merged [`Spec`] into a [`Variant`], collecting every problem.
 pub(super) struct Checker<'a> {
@@ -233,6 +235,10 @@ impl<'a> Checker<'a> {
                 },
             })
         });
+        let piece_values = PieceValueSettings {
+            middle_game: self.read("pieceValueMg", Vec::new(), |c, v| c.parse_values(v)),
+            ending: self.read("pieceValueEg", Vec::new(), |c, v| c.parse_values(v)),
+        };
         let fen_aliases = self.letter_aliases.clone();
         self.warn_unused();
 
@@ -322,6 +328,7 @@ impl<'a> Checker<'a> {
             end,
             xboard,
             eval_weights,
+            piece_values,
         })
     }
 

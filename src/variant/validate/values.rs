@@ -363,6 +363,31 @@ impl<'a> Checker<'a> {
             .ok_or_else(|| Kind::UndefinedPiece(l.to_string()))
     }
 
+    /// `letter:value` pairs of piece values, in Fairy-Stockfish's units.
+    /// A letter of no piece here is left out (and tolerated: a parent's
+    /// values may name pieces a child does without).
+    pub(super) fn parse_values(&mut self, value: &str) -> Result<Vec<(Role, i32)>, Kind> {
+        let mut absent = Vec::new();
+        let values = pairs(value, "letter:value pairs", |letter, v, bad| {
+            let l = Letter::parse(letter).ok_or_else(bad)?;
+            let v: i32 = v.parse().map_err(|_| bad())?;
+            if !(0..=100_000).contains(&v) {
+                return Err(bad());
+            }
+            let role = self.role_of(l);
+            if role.is_none() {
+                absent.push(l);
+            }
+            Ok(role.map(|r| (r, v)))
+        })?;
+        for l in absent {
+            self.tolerate(format!(
+                "no piece type with letter '{l}': its value is left out"
+            ));
+        }
+        Ok(values.into_iter().flatten().collect())
+    }
+
     /// `a:b c:d` pairs of piece letters.
     pub(super) fn parse_pairs(&self, value: &str) -> Result<Vec<(Role, Role)>, Kind> {
         pairs(value, "letter:letter pairs", |a, b, bad| {
