@@ -1049,7 +1049,7 @@ fn eval_weights_are_checked_and_change_the_evaluation() {
 fn piece_values_from_the_variant_file() {
     let (set, loaded) = load(
         "[pv:normal]\npieceValueMg = n:1276 q:2552\npieceValueEg = n:1380\n\
-         [pvkid:pv]\npieceValueMg = q:638\n",
+         [pvkid:pv]\npieceValueMg = q:638\n[pvzero:pv]\npieceValueMg = n:0\npieceValueEg = n:0\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
@@ -1067,6 +1067,8 @@ fn piece_values_from_the_variant_file() {
     assert_eq!(value("pv", 'r'), builtin('r'));
     assert_eq!(value("pvkid", 'n'), 500);
     assert_eq!(value("pvkid", 'q'), 250);
+    assert_eq!(value("pvzero", 'n'), builtin('n'));
+    assert_eq!(value("pvzero", 'q'), 1000);
     for text in [
         "[pv1:normal]\npieceValueMg = n\n",
         "[pv2:normal]\npieceValueMg = n:lots\n",

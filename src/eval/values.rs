@@ -42,12 +42,15 @@ const FSF_ROOK: [f64; 2] = [1276.0, 1380.0];
 const ROOK_CENTIPAWNS: f64 = 500.0;
 
 /// The value the variant file sets for `role`, in centipawns: the mean
-/// of its middle-game and ending values where it gives both.
+/// of its middle-game and ending values where it gives both. As in
+/// Fairy-Stockfish, 0 sets nothing: a child section undoes a value its
+/// parent set with it.
 fn set_value(set: &PieceValueSettings, role: Role) -> Option<Score> {
     let find = |list: &[(Role, i32)], rook: f64| {
         list.iter()
             .rev()
             .find(|(r, _)| *r == role)
+            .filter(|&&(_, v)| v > 0)
             .map(|&(_, v)| f64::from(v) * ROOK_CENTIPAWNS / rook)
     };
     let values = [

@@ -114,7 +114,7 @@
 //!   units) replace a piece's value worked out from mobility. Griffon has
 //!   one value per piece: each is converted at the rook's rate (1276 and
 //!   1380 to Griffon's 500 centipawns) and the two are averaged where both
-//!   are given.
+//!   are given. A value of 0 sets nothing (a child undoes its parent's).
 //! - Entries before the first section are file-level settings (only
 //!   `betzaDialect`); a parent may be defined later in the same batch.
 //! - `doubleStep` adds Fairy-Stockfish's pawn double step only to pawn types
