@@ -230,6 +230,11 @@ pub fn values(args: &ValuesArgs) -> Result<(), String> {
     out.push_str(
         "value: centipawns; m0 / m5: distinct moves on an empty / half-full board, averaged over the squares\n",
     );
+    if rules.variant.drops.captures_to_hand {
+        out.push_str(
+            "values halved: a captured piece goes to the capturer's hand and counts twice\n",
+        );
+    }
     write_stdout(&out)
 }
 

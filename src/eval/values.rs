@@ -13,7 +13,9 @@
 //! which gives N 300, B 315, R 500, Q 850 on 8x8. A colour-bound piece
 //! confined to few squares may be priced lower still (`CONFINED`), and a
 //! pawn type (a piece that promotes) is worth 100 where it promotes to a
-//! strong piece, less where it promotes to little.
+//! strong piece, less where it promotes to little. A variant file may set
+//! values of its own (`pieceValueMg`, `pieceValueEg`), and where captured
+//! pieces go to the capturer's hand every value is halved.
 //!
 //! The same walks give each piece its centralisation table (4 centipawns
 //! for each square of `m5` it has on a square above its own average) and
@@ -228,6 +230,15 @@ impl PieceValues {
             pawn_scale[r] = scale;
             if let Some(v) = set(r) {
                 value[r] = v;
+            }
+        }
+        // Where a capture puts the piece in the capturer's hand it counts
+        // twice (lost on the board, gained in hand): at full weight,
+        // material would outweigh king safety and development twice as
+        // much as in chess.
+        if rules.variant.drops.captures_to_hand {
+            for v in &mut value {
+                *v = (*v + 1) / 2;
             }
         }
         for r in 0..roles {
