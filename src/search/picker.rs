@@ -8,7 +8,7 @@ use super::thread::Thread;
 use crate::eval::Score;
 use crate::movegen::{generate_legal, pseudo_legal};
 use crate::position::Position;
-use crate::types::{MAX_MOVES, Move, MoveList};
+use crate::types::{MAX_MOVES, Move, MoveList, SLOTS_PER_SIDE, Sq, flag};
 use arrayvec::ArrayVec;
 
 /// Move-ordering bands (higher first).
@@ -20,6 +20,11 @@ pub(super) const ORDER_DROP_NEAR_KING: i32 = 1 << 24;
 /// Quiet moves score their history, within +-HISTORY_MAX; losing
 /// captures come after every quiet move.
 pub(super) const ORDER_BAD_CAPTURE: i32 = -(1 << 26);
+/// Ordering credit per centipawn of a piece's value for moving it out of
+/// an attack by a cheaper piece (and debit for moving it into one), at
+/// most `ESCAPE_MAX`: a queen's escape outranks most history scores.
+const ESCAPE_PER_CP: i32 = 16;
+const ESCAPE_MAX: i32 = 16_000;
 /// Below this the good captures are spent and quiets are generated.
 pub(super) const ORDER_QUIETS_FROM: i32 = ORDER_COUNTER - 1;
 
@@ -175,12 +180,63 @@ impl Thread<'_> {
         if counter == m {
             return ORDER_COUNTER;
         }
-        let history = self.h.history[self.history_index(pos, m)] + self.cont_score(pos, m, ply);
+        let history = self.h.history[self.history_index(pos, m)]
+            + self.cont_score(pos, m, ply)
+            + self.threat_escape(pos, m);
         if m.is_drop() && self.near_enemy_royal(pos, m) {
             // Drops next to the enemy king (checks, mating nets) first.
             return ORDER_DROP_NEAR_KING + history;
         }
         history
+    }
+
+    /// Ordering credit for where a quiet move takes its piece: a piece
+    /// that stands where a cheaper enemy piece attacks it (or any enemy
+    /// piece attacks it undefended) gains by moving somewhere safe, and
+    /// loses by moving into such a square from a safe one.
+    fn threat_escape(&self, pos: &Position, m: Move) -> i32 {
+        if m.is_drop() || m.is(flag::CASTLE) {
+            return 0;
+        }
+        let Some((_, s)) = pos.piece_on(m.from()) else {
+            return 0;
+        };
+        let rules = pos.rules();
+        if rules.royal[usize::from(s.role.0)] {
+            return 0;
+        }
+        let value = self.sh.eval.value(s.role);
+        let mover = pos
+            .slot_at(m.from())
+            .map_or(0, |slot| 1u64 << (slot % SLOTS_PER_SIDE));
+        let exposed_from = self.exposed(pos, m.from(), value, 0);
+        let exposed_to = self.exposed(pos, m.to(), value, mover);
+        (i32::from(exposed_from) - i32::from(exposed_to)) * (value * ESCAPE_PER_CP).min(ESCAPE_MAX)
+    }
+
+    /// Whether a piece of the side to move worth `value` on `sq` is
+    /// attacked by a cheaper enemy piece, or attacked and not defended
+    /// (by our pieces other than those in `ignore`).
+    fn exposed(&self, pos: &Position, sq: Sq, value: Score, ignore: u64) -> bool {
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        let mut attackers = pos.attackers(sq, them);
+        if attackers == 0 {
+            return false;
+        }
+        if pos.attackers(sq, us) & !ignore == 0 {
+            return true;
+        }
+        let rules = pos.rules();
+        while attackers != 0 {
+            let slot = Position::slot_index(them, attackers.trailing_zeros() as usize);
+            attackers &= attackers - 1;
+            let role = pos.slot(slot).role;
+            if !rules.royal[usize::from(role.0)] && self.sh.eval.value(role) < value {
+                return true;
+            }
+        }
+        false
     }
 
     /// A drop lands within reach of an enemy royal piece (so it may check).
