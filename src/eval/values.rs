@@ -55,15 +55,14 @@ fn set_value(set: &PieceValueSettings, role: Role) -> Option<Score> {
             .filter(|&&(_, v)| v > 0)
             .map(|&(_, v)| f64::from(v) * ROOK_CENTIPAWNS / rook)
     };
-    let values = [
+    let mean = match (
         find(&set.middle_game, FSF_ROOK[0]),
         find(&set.ending, FSF_ROOK[1]),
-    ];
-    let (sum, n) = values
-        .iter()
-        .flatten()
-        .fold((0.0, 0.0), |(s, n), v| (s + v, n + 1.0));
-    (n > 0.0).then(|| (sum / n).round() as Score)
+    ) {
+        (Some(mg), Some(eg)) => Some((mg + eg) / 2.0),
+        (mg, eg) => mg.or(eg),
+    };
+    mean.map(|v| v.round() as Score)
 }
 
 /// The probability that a square beyond the first along a path is
