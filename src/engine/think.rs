@@ -36,8 +36,9 @@ pub(crate) const DEFAULT_MEMORY_MB: usize = 64;
 /// 11.4 MB with one thread once a session had loaded every built-in
 /// variant in turn, and about 2.5 MB more per thread
 /// (`tools/hardening/limits.py`; per-variant buffers are reused, not freed
-/// and taken again, so the allocator does not pile up freed blocks). The
-/// reserve, 11 MB and 3 MB per thread, covers that; when `memory` cannot
+/// and taken again, so the allocator does not pile up freed blocks), to
+/// which the evaluation cache has since added 256 KB. The reserve, 11 MB
+/// and 3 MB per thread, covers that; when `memory` cannot
 /// hold the reserve the table gets the smallest size, 1 MB, and the bound
 /// is the engine's own.
 fn hash_megabytes(memory: usize, threads: usize) -> usize {

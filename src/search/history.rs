@@ -5,7 +5,7 @@
 use super::params::history_bonus;
 use super::thread::Thread;
 use super::{MATE_BOUND, MAX_PLY};
-use crate::eval::Score;
+use crate::eval::{Evaluator, Left, Score};
 use crate::position::Position;
 use crate::types::{Geometry, Move, Sq};
 
@@ -43,6 +43,52 @@ pub(super) struct Heuristics {
     /// learns the bias here and corrects the estimate its pruning works
     /// from.
     corr: Vec<i16>,
+    /// Hand-written evaluations of positions this search has seen,
+    /// indexed by their key: a position reached again (a transposition,
+    /// a re-search, quiescence after the node search) is not scored
+    /// twice. See [`EvalCache`] for the packing.
+    eval_cache: Vec<u64>,
+}
+
+/// Entries of the evaluation cache (8 bytes each, per thread: 256 KB).
+const EVAL_CACHE_SIZE: usize = 1 << 15;
+
+/// An evaluation cache entry packs, from the high bits down: the top 24
+/// bits of the position's key (its check), the score (16), the shares of
+/// pieces and pawns left (9 each) and a bit that marks it filled.
+struct EvalCache;
+
+impl EvalCache {
+    /// The key the cache files `pos` under: its hash key with the
+    /// move-count clock mixed in, which the evaluation also reads
+    /// (`RULE_FADE`) and the hash key leaves out.
+    fn key(pos: &Position) -> u64 {
+        pos.key() ^ u64::from(pos.halfmove_clock()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn pack(key: u64, score: Score, left: Left) -> Option<u64> {
+        let score = i16::try_from(score).ok()?;
+        let share = |s: Score| u64::try_from(s).ok().filter(|&s| s < 512);
+        Some(
+            (key >> 40) << 40
+                | u64::from(score as u16) << 24
+                | share(left.pieces)? << 15
+                | share(left.pawns)? << 6
+                | 1,
+        )
+    }
+
+    fn unpack(key: u64, e: u64) -> Option<(Score, Left)> {
+        (e & 1 != 0 && e >> 40 == key >> 40).then(|| {
+            (
+                Score::from((e >> 24) as u16 as i16),
+                Left {
+                    pieces: ((e >> 15) & 511) as Score,
+                    pawns: ((e >> 6) & 511) as Score,
+                },
+            )
+        })
+    }
 }
 
 /// Entries of the correction history per colour (two bytes each).
@@ -69,6 +115,7 @@ impl Heuristics {
             cont_square: Vec::new(),
             cont_hashed: false,
             corr: Vec::new(),
+            eval_cache: Vec::new(),
         };
         h.reshape(g, roles);
         h
@@ -102,6 +149,28 @@ impl Heuristics {
         self.cont.resize(cont, 0);
         self.corr.clear();
         self.corr.resize(2 * CORR_SIZE, 0);
+        self.eval_cache.clear();
+        self.eval_cache.resize(EVAL_CACHE_SIZE, 0);
+    }
+
+    pub(super) fn clear_eval_cache(&mut self) {
+        self.eval_cache.iter_mut().for_each(|e| *e = 0);
+    }
+
+    /// The hand-written evaluation of `pos` and the share of its army
+    /// left, from the cache if this search has scored it before.
+    #[inline]
+    pub(super) fn evaluate(&mut self, eval: &Evaluator, pos: &Position) -> (Score, Left) {
+        let key = EvalCache::key(pos);
+        let i = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        if let Some(hit) = EvalCache::unpack(key, self.eval_cache[i]) {
+            return hit;
+        }
+        let (score, left) = eval.evaluate_and_pieces_left(pos);
+        if let Some(e) = EvalCache::pack(key, score, left) {
+            self.eval_cache[i] = e;
+        }
+        (score, left)
     }
 
     pub(super) fn clear(&mut self) {
@@ -110,6 +179,7 @@ impl Heuristics {
         self.counters.iter_mut().for_each(|m| *m = Move::default());
         self.cont.iter_mut().for_each(|h| *h = 0);
         self.corr.iter_mut().for_each(|h| *h = 0);
+        self.clear_eval_cache();
     }
 }
 
@@ -257,5 +327,28 @@ fn from_index(m: Move, area: usize) -> usize {
     match m.hand() {
         Some(r) if m.is_drop() => usize::from(r.0) % area,
         _ => usize::from(m.from()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eval_cache_returns_what_it_stored_for_the_same_key_only() {
+        let key = 0xDEAD_BEEF_1234_5678u64;
+        let left = Left {
+            pieces: 256,
+            pawns: 3,
+        };
+        for score in [-32768, -1, 0, 17, 32767] {
+            let e = EvalCache::pack(key, score, left).expect("fits");
+            assert_eq!(EvalCache::unpack(key, e), Some((score, left)));
+            // Another key's top bits, or an empty entry, miss.
+            assert_eq!(EvalCache::unpack(key ^ (1 << 63), e), None);
+            assert_eq!(EvalCache::unpack(key, 0), None);
+        }
+        // A score beyond 16 bits is not cached (mate-like scores).
+        assert!(EvalCache::pack(key, 40_000, left).is_none());
     }
 }

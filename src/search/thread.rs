@@ -98,6 +98,9 @@ impl<'a> Thread<'a> {
         main: bool,
         past: Past<'_>,
     ) -> Self {
+        // The evaluation may have changed since the last search (weights,
+        // noise seed): nothing it cached then is kept.
+        h.clear_eval_cache();
         let mut keys = Vec::with_capacity(past.earlier.len() + MAX_PLY + 8);
         keys.extend_from_slice(past.earlier);
         Thread {
@@ -428,8 +431,8 @@ impl<'a> Thread<'a> {
                 }
                 (e, eval.pieces_left(pos))
             }
-            _ if no_trade_contempt => return eval.evaluate(pos),
-            _ => eval.evaluate_and_pieces_left(pos),
+            _ if no_trade_contempt => return self.h.evaluate(eval, pos).0,
+            _ => self.h.evaluate(eval, pos),
         };
         let bonus =
             (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256;
