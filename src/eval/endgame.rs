@@ -180,8 +180,8 @@ impl Evaluator {
             let mut region = 0;
             while let Some(sq) = stack.pop() {
                 region += 1;
-                for &d in &self.neighbours[usize::from(sq)] {
-                    let t = (i32::from(sq) + i32::from(d)) as Sq;
+                let (near, n) = &self.ring[usize::from(sq)];
+                for &t in &near[..usize::from(*n)] {
                     if let Some(i) = g.dense(t)
                         && seen[i / 64] & (1 << (i % 64)) == 0
                     {

@@ -37,6 +37,10 @@ pub type Score = i32;
 /// A score beyond every evaluation; `MATE - n` is mate in n plies.
 pub const MATE: Score = 30_000;
 
+/// A piece worth this much (a queen, an archbishop, a chancellor) keeps
+/// an attack on the royal piece dangerous.
+const MAJOR_VALUE: Score = 650;
+
 /// 2^64 over the golden ratio: multiplying by it spreads nearby numbers
 /// over all 64 bits (Fibonacci hashing).
 const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -49,8 +53,22 @@ pub struct Evaluator {
     /// Per colour, `[role * size + padded square]`: position bonus.
     square_bonus: [Box<[Score]>; 2],
     size: usize,
-    /// Per padded square: neighbours (king steps) for king safety.
-    neighbours: Box<[[i16; 8]]>,
+    /// Per padded square: its neighbours on the board (king steps) and
+    /// how many there are, for king safety.
+    ring: Box<[([Sq; 8], u8)]>,
+    /// Per colour, `[role * size + padded square]`: a piece of that role
+    /// in hand may be dropped there (empty where nothing is dropped).
+    drop_ok: [Box<[bool]>; 2],
+    /// Pieces are dropped from hand, and captures go there: king danger
+    /// counts what is in hand and weighs more (crazyhouse, shogi).
+    drop_attacks: bool,
+    /// Per role: the first role that moves exactly as it does (shogi's
+    /// promoted minor pieces all move as golds): king danger looks for
+    /// the checks of each way of moving once.
+    moves_as: Box<[Role]>,
+    /// Per role: a major piece (worth at least a queen's share), without
+    /// which a chess-like attack on the royal piece loses its sting.
+    major: Box<[bool]>,
     /// Per role: centipawns per square of live mobility, and the mobility
     /// that scores zero (its average on a half-full board).
     mobility_weight: Box<[Score]>,
@@ -152,10 +170,46 @@ impl Evaluator {
                 rules.promoted_type[r].map_or(0, |t| (value[usize::from(t.0)] - value[r]).max(0))
             })
             .collect();
-        let mut neighbours = vec![[0i16; 8]; g.size];
+        let mut ring = vec![([0 as Sq; 8], 0u8); g.size];
         for &sq in &squares {
-            neighbours[usize::from(sq)] = g.king_steps();
+            let (near, n) = &mut ring[usize::from(sq)];
+            for d in g.king_steps() {
+                let t = (i32::from(sq) + i32::from(d)) as Sq;
+                if g.coords(t).is_some() {
+                    near[usize::from(*n)] = t;
+                    *n += 1;
+                }
+            }
         }
+        let drops = &rules.variant.drops;
+        let drop_ok = Color::BOTH.map(|c| {
+            let mut ok = vec![false; if drops.piece_drops { roles * g.size } else { 0 }];
+            if drops.piece_drops {
+                for (r, targets) in rules.drop_targets[c.index()].iter().enumerate().take(roles) {
+                    for &sq in targets.iter() {
+                        ok[r * g.size + usize::from(sq)] = true;
+                    }
+                }
+            }
+            ok.into_boxed_slice()
+        });
+        let pieces = &rules.variant.pieces;
+        let moves_as: Box<[Role]> = (0..roles)
+            .map(|r| {
+                let same = |a: &crate::variant::PieceDef, b: &crate::variant::PieceDef| {
+                    a.betza == b.betza
+                        && a.dialect == b.dialect
+                        && a.mobility == b.mobility
+                        && a.zone_moves == b.zone_moves
+                        && a.stopped_by_own_kind == b.stopped_by_own_kind
+                };
+                let first = (0..r).find(|&o| same(&pieces[o], &pieces[r])).unwrap_or(r);
+                Role(first as u8)
+            })
+            .collect();
+        let major: Box<[bool]> = (0..roles)
+            .map(|r| !rules.royal[r] && value[r] >= MAJOR_VALUE)
+            .collect();
         let bound_promotion = Color::BOTH.map(|c| {
             (0..roles)
                 .map(|r| {
@@ -187,7 +241,11 @@ impl Evaluator {
             value: value.into_boxed_slice(),
             square_bonus: square_bonus.map(Vec::into_boxed_slice),
             size: g.size,
-            neighbours: neighbours.into_boxed_slice(),
+            ring: ring.into_boxed_slice(),
+            drop_ok,
+            drop_attacks: drops.piece_drops && drops.captures_to_hand,
+            moves_as,
+            major,
             mobility_weight: mobility_weight.into_boxed_slice(),
             mobility_base: mobility_base.into_boxed_slice(),
             losing: rules

@@ -13,11 +13,12 @@ use super::pawns::{MAX_LINES, PawnFiles};
 use super::{Evaluator, SPREAD, Score, square_colour};
 use crate::position::Position;
 use crate::trajectory::visit;
-use crate::types::{Color, SLOTS_PER_SIDE, Sq};
+use crate::types::{Color, Role, SLOTS_PER_SIDE, Sq};
 use crate::weights::{
-    GATE, HAND, HANGING, KING_LIN, KING_QUAD, PAWN_MG, PAWN_SUPPORTED, PROMOTION_THREAT,
-    SAFE_MOBILITY, TEMPO, THREATENED,
+    GATE, HAND, HANGING, KING_DANGER, KING_LIN, KING_QUAD, PAWN_MG, PAWN_SUPPORTED,
+    PROMOTION_THREAT, SAFE_MOBILITY, TEMPO, THREATENED,
 };
+use arrayvec::ArrayVec;
 
 /// The whole of the game phase and of [`Left`]'s shares, which are
 /// counted in 256ths.
@@ -27,6 +28,30 @@ const WHOLE: Score = 256;
 const ONE_CHECK_TO_GIVE: Score = 350;
 /// ... and when it has two.
 const TWO_CHECKS_TO_GIVE: Score = 120;
+
+/// King danger, in Fairy-Stockfish's units (its `evaluate.cpp`): each
+/// piece attacking the royal piece's neighbour squares weighs this, and
+/// the weight counts once per such piece...
+const ATTACKER_WEIGHT: Score = 50;
+/// ... a neighbour square the enemy attacks and only the royal piece
+/// defends...
+const WEAK_NEIGHBOUR: Score = 183;
+/// ... a check the enemy could give next move on a defended square (at
+/// most this many count)...
+const UNSAFE_CHECK: Score = 148;
+const MAX_UNSAFE_CHECKS: Score = 6;
+/// ... each attack on a neighbour square...
+const NEIGHBOUR_ATTACK: Score = 69;
+/// ... a piece type that could give a safe check, from one square or
+/// from several...
+const SAFE_CHECK: Score = 800;
+const SAFE_CHECKS: Score = 1200;
+/// ... less this when the enemy has no major piece (and no drops).
+const NO_MAJOR: Score = 873;
+/// Danger up to this costs nothing; the middle-game cost is
+/// min(danger, DANGER_CAP) * danger / 4096 units.
+const DANGER_FLOOR: Score = 100;
+const DANGER_CAP: Score = 3500;
 
 /// Losing chess: what each man costs its owner...
 const LOSING_MAN: Score = 100;
@@ -100,6 +125,10 @@ impl Evaluator {
         let support_weight = self.p.0[PAWN_SUPPORTED];
         let mut pawn_slots = [0u64; 2];
         let mut supported = [0 as Score; 2];
+        // Per colour: what the danger to its royal pieces costs it, in the
+        // middle game and in the ending.
+        let mut danger_mg = [0 as Score; 2];
+        let mut danger_eg = [0 as Score; 2];
         if (unsafe_weight != 0 || support_weight != 0) && self.has_pawns {
             for color in Color::BOTH {
                 for (slot, s) in pos.pieces(color) {
@@ -164,7 +193,12 @@ impl Evaluator {
                 }
                 if rules.royal[r] {
                     side.royal = Some(s.sq);
-                    score[c] -= self.king_danger(pos, s.sq, them);
+                    score[c] -= self.king_attacks(pos, s.sq, them);
+                    if self.p.0[KING_DANGER] != 0 {
+                        let (m, e) = self.king_danger(pos, s.sq, color);
+                        danger_mg[c] += m;
+                        danger_eg[c] += e;
+                    }
                 }
             }
         }
@@ -202,6 +236,8 @@ impl Evaluator {
         }
         for c in 0..2 {
             score[c] += support_weight * supported[c];
+            mg[c] -= danger_mg[c];
+            eg[c] -= danger_eg[c];
         }
         if self.pawn_structure {
             self.pawn_terms(g, &pawns, &mut mg, &mut eg);
@@ -347,16 +383,168 @@ impl Evaluator {
         risk
     }
 
-    /// King safety: what the enemy's attacks on the squares around the
-    /// royal piece on `sq` cost it.
-    fn king_danger(&self, pos: &Position, sq: Sq, them: Color) -> Score {
-        let mut attacks = 0;
-        for &d in &self.neighbours[usize::from(sq)] {
-            let t = (i32::from(sq) + i32::from(d)) as Sq;
-            attacks += pos.attackers(t, them).count_ones() as Score;
-        }
+    /// King safety by count: what the enemy's attacks on the squares
+    /// around the royal piece on `sq` cost it (KING_LIN, KING_QUAD).
+    fn king_attacks(&self, pos: &Position, sq: Sq, them: Color) -> Score {
+        let (ring, n) = &self.ring[usize::from(sq)];
+        let attacks: Score = ring[..usize::from(*n)]
+            .iter()
+            .map(|&t| pos.attackers(t, them).count_ones() as Score)
+            .sum();
         let p = &self.p.0;
         p[KING_LIN] * attacks + p[KING_QUAD] * attacks * attacks / 10
+    }
+
+    /// King danger as Fairy-Stockfish weighs it, for the royal piece of
+    /// `us` on `k`: middle-game and ending centipawns it costs. The units
+    /// add up what threatens the neighbour squares (the pieces attacking
+    /// them, each attack, those only the royal piece defends), and the
+    /// checks the enemy could give next move, by a move or a drop, safe
+    /// or not; the middle-game cost grows with their square.
+    fn king_danger(&self, pos: &Position, k: Sq, us: Color) -> (Score, Score) {
+        let them = us.opponent();
+        let rules = pos.rules();
+        let foes = pos.alive(them);
+        let king_bit = pos.slot_at(k).map_or(0, |s| 1u64 << (s % SLOTS_PER_SIDE));
+        let drops = self.drop_attacks;
+        let (ring, n) = &self.ring[usize::from(k)];
+        let ring = &ring[..usize::from(*n)];
+
+        // The neighbour squares: who attacks them, and which are weak.
+        let (mut attackers, mut attacks, mut weak, mut open) = (0u64, 0, 0, 0);
+        for &t in ring {
+            let a = pos.attackers(t, them) & foes;
+            let ours = pos.attackers(t, us);
+            attackers |= a;
+            attacks += a.count_ones() as Score;
+            if a != 0 && ours & !king_bit == 0 {
+                weak += 1;
+            }
+            // A square a piece from hand could be dropped on to join the
+            // attack: empty, and not defended twice unless the attacker
+            // already supports it.
+            if drops && pos.is_empty(t) && (ours.count_ones() < 2 || a != 0) {
+                open += 1;
+            }
+        }
+        let (mut count, mut weight) = (0, 0);
+        let mut bits = attackers;
+        while bits != 0 {
+            let slot = Position::slot_index(them, bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            let r = usize::from(pos.slot(slot).role.0);
+            if drops || !rules.promotes[them.index()][r] {
+                count += 1;
+                weight += ATTACKER_WEIGHT;
+            }
+        }
+
+        // Enemy ways of moving: the slots of the pieces on the board that
+        // move so (pawn types only count in hand: on the board they check
+        // by promoting, which the promotion threat scores), and a type of
+        // them in hand.
+        let mut kinds: ArrayVec<(Role, u64, Option<Role>), 48> = ArrayVec::new();
+        let mut major = false;
+        for (slot, s) in pos.pieces(them) {
+            let r = usize::from(s.role.0);
+            major |= self.major[r];
+            if rules.royal[r] || rules.promotes[them.index()][r] {
+                continue;
+            }
+            let bit = 1u64 << (slot % SLOTS_PER_SIDE);
+            let way = self.moves_as[r];
+            match kinds.iter_mut().find(|(w, _, _)| *w == way) {
+                Some((_, b, _)) => *b |= bit,
+                None => {
+                    let _ = kinds.try_push((way, bit, None));
+                }
+            }
+        }
+        let (mut hand_count, mut hand_weight) = (0, 0);
+        if !self.drop_ok[them.index()].is_empty() {
+            for (r, &held) in pos.holdings(them).iter().enumerate() {
+                if held == 0 || rules.royal[r] {
+                    continue;
+                }
+                let role = Role(r as u8);
+                let way = self.moves_as[r];
+                match kinds.iter_mut().find(|(w, _, _)| *w == way) {
+                    Some((_, _, h)) => *h = Some(role),
+                    None => {
+                        let _ = kinds.try_push((way, 0, Some(role)));
+                    }
+                }
+                if drops && open > 0 && !rules.promotes[them.index()][r] {
+                    hand_count += Score::from(held);
+                    hand_weight += ATTACKER_WEIGHT * Score::from(held);
+                    attacks += open;
+                }
+            }
+        }
+
+        // Checks next move: squares from which an enemy piece would
+        // attack the royal piece, which one that moves so can reach by a
+        // move or a drop; safe where nothing of ours (or only the royal
+        // piece, against two attackers) defends them.
+        let size = self.size;
+        let drop_ok = &self.drop_ok[them.index()];
+        let mut checks = 0;
+        let mut unsafe_checks = 0;
+        let mut seen: ArrayVec<u64, 48> = ArrayVec::new();
+        for &(way, slots, held) in &kinds {
+            let (mut safe, mut print) = (0, 0u64);
+            pos.strike_squares(us, way, k, |s| {
+                let reached = match pos.piece_on(s) {
+                    Some((c, _)) if c == them => false,
+                    None if held
+                        .is_some_and(|h| drop_ok[usize::from(h.0) * size + usize::from(s)]) =>
+                    {
+                        true
+                    }
+                    _ => pos.movers_to(s, them) & slots != 0,
+                };
+                if !reached {
+                    return;
+                }
+                let ours = pos.attackers(s, us);
+                if ours == 0 || ours == king_bit && pos.attackers(s, them).count_ones() >= 2 {
+                    safe += 1;
+                    print = print.wrapping_add((u64::from(s) + 1).wrapping_mul(SPREAD));
+                } else {
+                    unsafe_checks += 1;
+                }
+            });
+            // Ways of moving that check from the same squares count once.
+            if safe > 0 && !seen.contains(&print) {
+                let _ = seen.try_push(print);
+                checks += if safe > 1 { SAFE_CHECKS } else { SAFE_CHECK };
+            }
+        }
+
+        let drop_factor = Score::from(drops);
+        let mut danger = count * weight
+            + hand_count * weight
+            + count * hand_weight
+            + WEAK_NEIGHBOUR * weak * (1 + drop_factor)
+            + UNSAFE_CHECK * unsafe_checks.min(MAX_UNSAFE_CHECKS)
+            + NEIGHBOUR_ATTACK * attacks * (2 + drop_factor) / 2
+            + checks;
+        if !major && !drops {
+            danger -= NO_MAJOR;
+        }
+        if danger <= DANGER_FLOOR {
+            return (0, 0);
+        }
+        let scale = self.p.0[KING_DANGER];
+        let mg = danger.min(DANGER_CAP) * danger / 4096;
+        let eg = danger / 16;
+        if drops {
+            // With pieces coming back from hand, an attack does not fade
+            // as the board empties.
+            (mg * scale / 1000, mg * scale / 1000)
+        } else {
+            (mg * scale / 1000, eg * scale / 1000)
+        }
     }
 
     /// Losing chess: fewer men is better, and of equal counts the lighter
@@ -503,5 +691,44 @@ mod tests {
         let pawn = lead(full, 1000) - lead(full, 500);
         assert!((40..=60).contains(&pawn), "half a pawn: {pawn}");
         assert_eq!(lead(ending, 1000), lead(ending, 500));
+    }
+
+    /// What the danger to White's royal piece in `fen` of `variant`
+    /// costs it (middle game, ending) with `KING_DANGER` at 1000.
+    fn white_king_danger(variant: &str, fen: &str) -> (Score, Score) {
+        let (_, pos) = eval_in(variant, fen);
+        let mut p = Params::default();
+        p.0[KING_DANGER] = 1000;
+        let eval = Evaluator::with_params(pos.rules(), p);
+        let king = pos.royals(Color::White).next().expect("a king");
+        eval.king_danger(&pos, king, Color::White)
+    }
+
+    #[test]
+    fn king_danger_counts_checks_from_hand() {
+        // Black's knight in hand could be dropped on e2 with a check
+        // that nothing of White's covers; the squares f3 and h3 are
+        // covered by the g2 pawn.
+        let held = white_king_danger("crazyhouse", "4k3/8/8/8/8/8/5PPP/6K1[n] w - - 0 1");
+        let none = white_king_danger("crazyhouse", "4k3/8/8/8/8/8/5PPP/6K1[] w - - 0 1");
+        assert_eq!(none, (0, 0));
+        assert!(held.0 > 0, "{held:?}");
+        // With e2 covered by a bishop on f1 the check there is no longer
+        // safe, so the danger falls.
+        let covered = white_king_danger("crazyhouse", "4k3/8/8/8/8/8/5PPP/5BK1[n] w - - 0 1");
+        assert!(covered.0 < held.0, "{covered:?} {held:?}");
+    }
+
+    #[test]
+    fn king_danger_grows_with_attackers_near_the_king() {
+        // Chess: Black's queen and knight bear on White's castled king;
+        // without them (the same material traded off elsewhere) nothing.
+        let attacked =
+            white_king_danger("normal", "r4rk1/ppp2ppp/8/8/6n1/7q/PPP2PP1/R4RK1 w - - 0 1");
+        let quiet = white_king_danger(
+            "normal",
+            "r4rk1/ppp2ppp/8/2n5/8/2q5/PPP2PP1/R4RK1 w - - 0 1",
+        );
+        assert!(attacked.0 > quiet.0 + 100, "{attacked:?} {quiet:?}");
     }
 }

@@ -204,6 +204,32 @@ impl Position {
         hit
     }
 
+    /// The squares a `color` `role` piece on `origin` would attack on the
+    /// board as it stands, passed to `found`. Read from a royal piece's
+    /// square with the royal's colour, they are where an enemy piece of
+    /// that type would give check (exactly for pieces whose moves are
+    /// left-right symmetric and reversible: sliders, leapers, hoppers).
+    pub(crate) fn strike_squares(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        mut found: impl FnMut(crate::types::Sq),
+    ) {
+        self.reach(
+            color,
+            role,
+            origin,
+            |t| self.board[t],
+            None,
+            |sq, _, kind| {
+                if kind & entry::ATTACK != 0 {
+                    found(sq);
+                }
+            },
+        );
+    }
+
     /// Whether a `color` `role` piece on `origin` would attack `target`
     /// after move `m` (its mover off `m.from()`, on `m.to()`), with the
     /// squares of `emptied` empty too: a line opened by a move, found
