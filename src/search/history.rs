@@ -99,7 +99,7 @@ const CORR_GRAIN: i32 = 64;
 const CORR_MAX: i32 = 48;
 
 /// Entries of the continuation-history table (two bytes each, per
-/// thread): 1 MB, within the 3 MB per thread that `memory` sets aside.
+/// thread): 1 MB, within the 4 MB per thread that `memory` sets aside.
 const CONT_BITS: u32 = 19;
 const CONT_MAX: usize = 1 << CONT_BITS;
 
