@@ -70,6 +70,15 @@ pub struct Left {
     pub pawns: Score,
 }
 
+/// What threatens a royal piece ([`Evaluator::king_danger`]).
+struct KingDanger {
+    /// The cost of the attacks on its neighbour squares by count.
+    ring_cost: Score,
+    /// The danger's middle-game and ending cost.
+    mg: Score,
+    eg: Score,
+}
+
 /// What the evaluation counts of one side as it scores its pieces: what
 /// mop-up and the endgame scaling read.
 #[derive(Clone, Copy, Debug, Default)]
@@ -193,11 +202,13 @@ impl Evaluator {
                 }
                 if rules.royal[r] {
                     side.royal = Some(s.sq);
-                    score[c] -= self.king_attacks(pos, s.sq, them);
-                    if self.p.0[KING_DANGER] != 0 {
-                        let (m, e) = self.king_danger(pos, s.sq, color);
-                        danger_mg[c] += m;
-                        danger_eg[c] += e;
+                    if self.p.0[KING_DANGER] == 0 {
+                        score[c] -= self.king_attacks(pos, s.sq, them);
+                    } else {
+                        let danger = self.king_danger(pos, s.sq, color);
+                        score[c] -= danger.ring_cost;
+                        danger_mg[c] += danger.mg;
+                        danger_eg[c] += danger.eg;
                     }
                 }
             }
@@ -391,6 +402,12 @@ impl Evaluator {
             .iter()
             .map(|&t| pos.attackers(t, them).count_ones() as Score)
             .sum();
+        self.ring_cost(attacks)
+    }
+
+    /// The cost of `attacks` enemy attacks on the royal piece's
+    /// neighbour squares (KING_LIN, KING_QUAD).
+    fn ring_cost(&self, attacks: Score) -> Score {
         let p = &self.p.0;
         p[KING_LIN] * attacks + p[KING_QUAD] * attacks * attacks / 10
     }
@@ -400,8 +417,10 @@ impl Evaluator {
     /// add up what threatens the neighbour squares (the pieces attacking
     /// them, each attack, those only the royal piece defends), and the
     /// checks the enemy could give next move, by a move or a drop, safe
-    /// or not; the middle-game cost grows with their square.
-    fn king_danger(&self, pos: &Position, k: Sq, us: Color) -> (Score, Score) {
+    /// or not; the middle-game cost grows with their square. The count
+    /// of attacks on the neighbour squares ([`Self::king_attacks`]) is
+    /// taken in the same pass over them.
+    fn king_danger(&self, pos: &Position, k: Sq, us: Color) -> KingDanger {
         let them = us.opponent();
         let rules = pos.rules();
         let foes = pos.alive(them);
@@ -412,8 +431,11 @@ impl Evaluator {
 
         // The neighbour squares: who attacks them, and which are weak.
         let (mut attackers, mut attacks, mut weak, mut open) = (0u64, 0, 0, 0);
+        let mut all_attacks = 0;
         for &t in ring {
-            let a = pos.attackers(t, them) & foes;
+            let all = pos.attackers(t, them);
+            all_attacks += all.count_ones() as Score;
+            let a = all & foes;
             let ours = pos.attackers(t, us);
             attackers |= a;
             attacks += a.count_ones() as Score;
@@ -532,19 +554,24 @@ impl Evaluator {
         if !major && !drops {
             danger -= NO_MAJOR;
         }
+        let ring_cost = self.ring_cost(all_attacks);
         if danger <= DANGER_FLOOR {
-            return (0, 0);
+            return KingDanger {
+                ring_cost,
+                mg: 0,
+                eg: 0,
+            };
         }
         let scale = self.p.0[KING_DANGER];
-        let mg = danger.min(DANGER_CAP) * danger / 4096;
-        let eg = danger / 16;
-        if drops {
-            // With pieces coming back from hand, an attack does not fade
-            // as the board empties.
-            (mg * scale / 1000, mg * scale / 1000)
+        let mg = danger.min(DANGER_CAP) * danger / 4096 * scale / 1000;
+        // With pieces coming back from hand, an attack does not fade as
+        // the board empties.
+        let eg = if drops {
+            mg
         } else {
-            (mg * scale / 1000, eg * scale / 1000)
-        }
+            danger / 16 * scale / 1000
+        };
+        KingDanger { ring_cost, mg, eg }
     }
 
     /// Losing chess: fewer men is better, and of equal counts the lighter
@@ -701,7 +728,8 @@ mod tests {
         p.0[KING_DANGER] = 1000;
         let eval = Evaluator::with_params(pos.rules(), p);
         let king = pos.royals(Color::White).next().expect("a king");
-        eval.king_danger(&pos, king, Color::White)
+        let danger = eval.king_danger(&pos, king, Color::White);
+        (danger.mg, danger.eg)
     }
 
     #[test]
