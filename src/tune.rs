@@ -21,7 +21,7 @@ use crate::position::{Position, Rules};
 use crate::search::Searcher;
 use crate::types::Color;
 use crate::variant::VariantSet;
-use crate::weights::{PARAM_COUNT, PARAM_NAMES, Params};
+use crate::weights::{PARAM_COUNT, PARAM_NAMES, Params, WEIGHT_LIMIT};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -251,7 +251,7 @@ impl<'a> Tuner<'a> {
                 }
                 for delta in [steps[i], -steps[i]] {
                     let mut q = p.clone();
-                    q.0[i] += delta;
+                    q.0[i] = (q.0[i] + delta).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                     let e = self.error(k, &self.evaluations(&q));
                     if e < best {
                         best = e;

@@ -72,6 +72,11 @@ params! {
     41 KING_DANGER = 0, "King danger as Fairy-Stockfish weighs it (attackers of the royal piece's neighbour squares, weak ones, safe and unsafe checks by move or drop, pieces in hand), in thousandths of centipawns per unit of its scale, over the KING_LIN and KING_QUAD count of attacks (0: off).";
 }
 
+/// Every weight lies within plus or minus this: the defaults and every
+/// fitted value are far inside it, and beyond it the evaluation's
+/// products (the king danger's square times its scale) could overflow.
+pub const WEIGHT_LIMIT: i32 = 10_000;
+
 /// What is wrong with a list of weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WeightError {
@@ -81,6 +86,8 @@ pub enum WeightError {
     UnknownName,
     /// A value that is not an integer.
     NotInteger,
+    /// An integer beyond [`WEIGHT_LIMIT`].
+    OutOfRange,
 }
 
 /// The `NAME=VALUE` items of `text` (whitespace or commas between, `#`
@@ -97,7 +104,10 @@ fn weight_items(text: &str) -> impl Iterator<Item = Result<(usize, i32), (Weight
                 .iter()
                 .position(|n| n.eq_ignore_ascii_case(name))
                 .ok_or((WeightError::UnknownName, item))?;
-            let value = value.parse().map_err(|_| (WeightError::NotInteger, item))?;
+            let value: i32 = value.parse().map_err(|_| (WeightError::NotInteger, item))?;
+            if value.abs() > WEIGHT_LIMIT {
+                return Err((WeightError::OutOfRange, item));
+            }
             Ok((i, value))
         })
 }
@@ -115,6 +125,9 @@ impl Params {
                     WeightError::UnknownName => format!("unknown weight '{name}'"),
                     WeightError::NotInteger => {
                         format!("'{value}' is not an integer (weight {name})")
+                    }
+                    WeightError::OutOfRange => {
+                        format!("{value} is beyond +/-{WEIGHT_LIMIT} (weight {name})")
                     }
                 }
             })?;
@@ -175,5 +188,13 @@ mod tests {
             "'9x' is not an integer (weight CENTRE)"
         );
         assert_eq!(Params::parse("FOO=1").unwrap_err(), "unknown weight 'FOO'");
+        assert_eq!(
+            Params::parse("KING_DANGER=2000000000").unwrap_err(),
+            "2000000000 is beyond +/-10000 (weight KING_DANGER)"
+        );
+        assert_eq!(
+            Params::parse("TEMPO=-10000").map(|p| p.0[TEMPO]),
+            Ok(-10_000)
+        );
     }
 }

@@ -232,6 +232,9 @@ impl<'a> Checker<'a> {
                     crate::weights::WeightError::NotInteger => {
                         "NAME=VALUE pairs with integer values"
                     }
+                    crate::weights::WeightError::OutOfRange => {
+                        "NAME=VALUE pairs with values from -10000 to 10000"
+                    }
                 },
             })
         });
