@@ -59,9 +59,13 @@ pub fn parse_pgn(text: &str) -> Vec<Opening> {
         .collect()
 }
 
+/// Most nodes of the search that judges a random opening.
+const OPENING_CHECK_NODES: u64 = 50_000;
+
 /// `count` openings of `plies` random legal moves from the start, each
-/// within `margin` centipawns of equal by a depth-`depth` search (tried
-/// up to 200 times per opening; the last try is kept if none qualifies).
+/// within `margin` centipawns of equal by a depth-3 search of at most
+/// `OPENING_CHECK_NODES` (tried up to 200 times per opening; the last try
+/// is kept if none qualifies).
 pub fn random(
     rules: &Arc<Rules>,
     count: usize,
@@ -89,8 +93,12 @@ pub fn random(
             if moves.len() < plies || game.outcome().is_some() {
                 continue;
             }
+            // The node bound matters only where quiescence has no end
+            // in sight (clobber, where every move captures): there the
+            // depth alone would let one opening's check run for hours.
             let limits = Limits {
                 depth: Some(3),
+                nodes: Some(OPENING_CHECK_NODES),
                 ..Limits::default()
             };
             let result = searcher.search(game.position(), game.past(), limits, &mut Silent);
