@@ -183,11 +183,13 @@ impl Position {
                 let pawn = rules.promotes[c][r];
                 // Only inside its promotion zone: a pawn may stand on the
                 // last rank outside it (argess's zone is three corner
-                // squares; a sideways-moving pawn gets there unpromoted).
+                // squares; a sideways-moving pawn gets there unpromoted),
+                // and anywhere in it where pawns may be dropped there.
                 if pawn
                     && rules.promotion_zone[c][usize::from(sq)]
                     && rules.must_promote[c][usize::from(sq)]
                     && !rules.promotion_choices[c].is_empty()
+                    && !variant.drops.promotion_zone_pawn_drops
                 {
                     return Err(PositionError::PawnOnLastRank(g.name(sq)));
                 }
