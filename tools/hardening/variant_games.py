@@ -95,11 +95,13 @@ import time
 
 import pyffish
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "reference"))
+from fsf_perft import ini_sections  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_INI = os.path.join(os.path.dirname(ROOT), "shared", "ref", "fsf-variants.ini")
 COLUMNS = ["games", "faults", "unplayed", "illegal", "gaps", "agrees", "disagrees",
            "unconfirmed", "capped", "faulted", "late", "plies"]
-SECTION = re.compile(r"^\[([^\]:]+)(?::([^\]]*))?\]")
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 SQUARE = re.compile(r"([a-z])(\d+)")
 
@@ -494,16 +496,6 @@ def read_tsv(path):
             if len(values) == len(COLUMNS) + 1 and not name.startswith("TOTAL"):
                 rows[name] = dict(zip(COLUMNS, map(int, values[:-1])), status=values[-1])
     return rows
-
-
-def ini_sections(path):
-    names = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = SECTION.match(line.strip())
-            if m:
-                names.append(m.group(1).strip())
-    return names
 
 
 def griffon_loaded(griffon, ini):
