@@ -273,9 +273,18 @@ fn builtin_rule_details() {
         .collect();
     assert_eq!(promo, "mqrb");
 
+    // Ranks 6-8 and 3-1, as Fairy-Stockfish's makruk (variant.cpp): a
+    // pawn dropped beyond the sixth (makhouse) promotes as it moves on.
+    let ranks = |rs: &[u8]| {
+        let mut region = Region::EMPTY;
+        for &r in rs {
+            Region::rank(r, 8).iter().for_each(|sq| region.insert(sq));
+        }
+        region
+    };
     let makruk = set.get("makruk").unwrap();
-    assert_eq!(makruk.promotion.region[0], Region::rank(5, 8));
-    assert_eq!(makruk.promotion.region[1], Region::rank(2, 8));
+    assert_eq!(makruk.promotion.region[0], ranks(&[5, 6, 7]));
+    assert_eq!(makruk.promotion.region[1], ranks(&[0, 1, 2]));
     let met: Vec<String> = makruk.promotion.piece_types[0]
         .iter()
         .map(|&r| letter("makruk", r))
