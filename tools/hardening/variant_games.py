@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Usage: tools/hardening/variant_games.py [--variants A,B,...] [--ini FILE] [--games N] [--tc TC] [--seed S] [--timeout SEC] [--out DIR] [--tsv FILE [--resume]] [--uci] [--griffon PATH]
+"""Usage: tools/hardening/variant_games.py [--variants A,B,...] [--ini FILE] [--games N] [--tc TC] [--time-margin MS] [--concurrency N] [--seed S] [--timeout SEC] [--out DIR] [--tsv FILE [--resume]] [--uci] [--griffon PATH]
        tools/hardening/variant_games.py --variants normal,xiangqi --games 2 --out /tmp/vg
 
 Self-play in Fairy-Stockfish's variants, refereed twice: Griffon plays
@@ -14,12 +14,13 @@ them. Built-in games are played and checked before the file is loaded
 into pyffish, since a section may redefine a built-in name.
 
 For each variant: `griffon match` of --games games (default 10) at --tc
-(default 1+0.01), 2 at a time, openings of 4 random plies from --seed,
-writing DIR/VARIANT.pgn and DIR/VARIANT.json, and the match's output to
-DIR/VARIANT.out and .err (--out, default /tmp/variant-games); for a
-section of --ini both engines are `griffon xboard --variant-file INI`. A
-match that outlasts --timeout (default 600 s) is stopped, and the games
-it finished are still checked.
+(default 1+0.01; an engine may overstep its clock by --time-margin ms,
+default 100: raise it on a loaded machine), --concurrency (default 2) at
+a time, openings of 4 random plies from --seed, writing DIR/VARIANT.pgn
+and DIR/VARIANT.json, and the match's output to DIR/VARIANT.out and .err
+(--out, default /tmp/variant-games); for a section of --ini both engines
+are `griffon xboard --variant-file INI`. A match that outlasts --timeout
+(default 600 s) is stopped, and the games it finished are still checked.
 
 The engines speak CECP, so the match referees as XBoard 4.9 does: where
 XBoard lacks a rule of the variant (courier's and chu's bare king, the
@@ -148,7 +149,8 @@ def play_match(args, variant, ini):
            "--variant", variant]
     if ini:
         cmd += ["--variant-file", ini]
-    cmd += ["--tc", args.tc, "--games", str(args.games), "--concurrency", "2",
+    cmd += ["--tc", args.tc, "--time-margin", str(args.time_margin),
+            "--games", str(args.games), "--concurrency", str(args.concurrency),
             "--random-plies", "4", "--seed", str(args.seed), "--pgn", pgn, "--json", summary]
     with open(os.path.join(args.out, variant + ".out"), "w") as out, \
             open(os.path.join(args.out, variant + ".err"), "w") as errs:
@@ -509,6 +511,8 @@ def main():
     ap.add_argument("--ini", default=DEFAULT_INI)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--tc", default="1+0.01")
+    ap.add_argument("--time-margin", type=int, default=100)
+    ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--out", default="/tmp/variant-games")
