@@ -297,6 +297,54 @@ impl Position {
         hit
     }
 
+    /// Whether the piece in `slot` would attack `target` (the bit its
+    /// walk would set there in the attack map), were the squares of
+    /// `emptied` empty and the piece of board code `occupant` on `target`:
+    /// the exchanges of static exchange evaluation, worked out without
+    /// making their moves. Its moves from its start square count too.
+    pub(crate) fn would_attack_on(
+        &self,
+        slot: usize,
+        target: crate::types::Sq,
+        occupant: u8,
+        emptied: &[crate::types::Sq],
+    ) -> bool {
+        let piece = self.slots[slot];
+        let color = Self::slot_color(slot);
+        let view = |t: usize| {
+            if t == usize::from(target) {
+                occupant
+            } else if emptied.iter().any(|&e| usize::from(e) == t) {
+                0
+            } else {
+                self.board[t]
+            }
+        };
+        let trees = self.rules.table.role_trees(color, piece.role);
+        let initial = if piece.virgin {
+            trees.initial_root(piece.sq)
+        } else {
+            0
+        };
+        let mut hit = false;
+        for root in [trees.root(piece.sq), initial] {
+            if root != 0 && !hit {
+                self.reach_from(
+                    color,
+                    piece.role,
+                    piece.sq,
+                    root,
+                    view,
+                    Some(target),
+                    |sq, _, kind| {
+                        hit |= sq == target && kind & entry::ATTACK != 0;
+                    },
+                );
+            }
+        }
+        hit
+    }
+
     /// A walk like [`Position::walk`] that marks nothing, on the board as
     /// `view` shows it (the board code of each padded square): each
     /// visited square with its occupancy class and visit record, passed
@@ -309,6 +357,24 @@ impl Position {
         origin: crate::types::Sq,
         view: impl Fn(usize) -> u8,
         toward: Option<crate::types::Sq>,
+        visit: impl FnMut(crate::types::Sq, usize, u8),
+    ) {
+        let root = self.rules.table.role_trees(color, role).root(origin);
+        self.reach_from(color, role, origin, root, view, toward, visit);
+    }
+
+    /// [`Position::reach`] from the tree whose first group is `root` (0:
+    /// none), the piece's own or its first move's.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn reach_from(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        root: u32,
+        view: impl Fn(usize) -> u8,
+        toward: Option<crate::types::Sq>,
         mut visit: impl FnMut(crate::types::Sq, usize, u8),
     ) {
         let trees = self.rules.table.role_trees(color, role);
@@ -319,7 +385,6 @@ impl Position {
         let cells = &self.rules.table.cells;
         let friend_high = (color.index() as u8) + 1;
         let stopped_by = self.rules.stopped_by_own_kind[usize::from(role.0)].then_some(role);
-        let root = trees.root(origin);
         if root == 0 {
             return;
         }

@@ -18,7 +18,7 @@ fn set_bits(m: &mut super::SquareMap, c: usize, bit: u64, kind: u8) {
 impl Position {
     /// Slots whose walks visit `sq`, as (white bits, black bits).
     #[inline]
-    pub(super) fn touching(&self, sq: Sq) -> [u64; 2] {
+    pub(crate) fn touching(&self, sq: Sq) -> [u64; 2] {
         self.map[usize::from(sq)].touch
     }
 
