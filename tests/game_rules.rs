@@ -50,6 +50,50 @@ fn fifty_move_rule() {
 }
 
 #[test]
+fn the_n_move_count_restarts_where_fairy_stockfish_restarts_it() {
+    // The counts after one move from a count of 10, as pyffish 0.0.90's
+    // get_fen gives them: every drop restarts it (not only a pawn's);
+    // a pawn's push does; a xiangqi soldier's step sideways, which it
+    // could take back, does not.
+    let cases = [
+        (
+            "crazyhouse",
+            "4k3/8/8/8/8/8/8/4K3[Nn] w - - 10 20",
+            "N@c3",
+            0,
+        ),
+        (
+            "crazyhouse",
+            "4k3/8/8/8/8/8/8/4K3[Pp] w - - 10 20",
+            "P@c3",
+            0,
+        ),
+        ("normal", "4k3/8/8/8/8/8/4P3/4K3 w - - 10 20", "e2e3", 0),
+        (
+            "xiangqi",
+            "3k5/9/9/6P2/9/9/9/9/9/4K4 w - - 10 20",
+            "g6f6",
+            11,
+        ),
+        // A soldier's step forward restarts it as XBoard counts (its
+        // backend.c: a pawn's move off its rank); Fairy-Stockfish's
+        // xiangqi counts soldiers' moves on (11), which never makes
+        // Griffon's count run ahead of it.
+        (
+            "xiangqi",
+            "3k5/9/9/9/9/6P2/9/9/9/4K4 w - - 10 20",
+            "g4g5",
+            0,
+        ),
+    ];
+    for (variant, fen, m, count) in cases {
+        let mut g = game(variant, fen);
+        play(&mut g, &[m]);
+        assert_eq!(g.position().halfmove_clock(), count, "{variant} {fen} {m}");
+    }
+}
+
+#[test]
 fn checkmate_and_stalemate_values_follow_the_variant() {
     // Back-rank mate: White is mated, Black wins.
     let mut g = game("normal", "6k1/8/8/8/8/8/5PPP/3r2K1 w - - 0 1");
@@ -695,11 +739,11 @@ fn chu_promotion_and_notation() {
 
 #[test]
 fn a_repetition_counts_across_reversible_clock_resets() {
-    // Xiangqi's n-move clock restarts on every soldier move, also a
-    // soldier's sideways step on the last rank, which can be undone: the
+    // A soldier's sideways steps on the last rank can be undone: the
     // position after a9b9 d9e9 b9a9 e9d9 is the same again, and the third
     // time is a draw. (From a `griffon match` game that shuffled on for
-    // 2000 plies before the repetition window stopped at clock resets.)
+    // 2000 plies when such steps restarted the n-move clock and the
+    // repetition window stopped at clock resets.)
     let mut g = game("xiangqi", "P2k5/4a4/5a3/9/2e6/9/9/9/4A4/3A1K3 w - - 0 60");
     let cycle = ["a9b9", "d9e9", "b9a9", "e9d9"];
     play(&mut g, &cycle);

@@ -522,8 +522,15 @@ impl Position {
             }
         }
 
-        let pawn = self.rules.resets_clock[us.index()][usize::from(mover.role.0)];
-        self.halfmove = if pawn || !victims.is_empty() {
+        // The n-move count restarts with a capture, a promotion (not a
+        // demotion) and a move of a pawn type that it cannot take back
+        // (Fairy-Stockfish's rule; XBoard's too for xiangqi's soldiers,
+        // whose steps sideways count on).
+        let r = usize::from(mover.role.0);
+        let irreversible = self.rules.resets_clock[us.index()][r]
+            && !self.rules.quiet_sets[us.index()][r].may_strike(to, from);
+        let promotes = m.promotion().is_some() && !m.is(flag::DEMOTE);
+        self.halfmove = if irreversible || promotes || !victims.is_empty() {
             0
         } else {
             self.halfmove + 1
@@ -814,11 +821,8 @@ impl Position {
         {
             key ^= z.en_passant[usize::from(f)];
         }
-        self.halfmove = if rules.resets_clock[us.index()][usize::from(role.0)] {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        // Every drop restarts the n-move count (Fairy-Stockfish's rule).
+        self.halfmove = 0;
         self.reversible = 0;
         self.passes = 0;
         self.castled = 0;

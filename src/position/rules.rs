@@ -155,8 +155,14 @@ pub struct Rules {
     pub promotion_zone: [Box<[bool]>; 2],
     /// Per colour: promotion choices.
     pub promotion_choices: [Box<[Role]>; 2],
-    /// Per colour and role: its moves reset the n-move count (pawns).
+    /// Per colour and role: its moves reset the n-move count (pawns),
+    /// those it could not take back (Fairy-Stockfish's: a soldier's step
+    /// sideways is no reset), as every drop and promotion does.
     pub resets_clock: [Box<[bool]>; 2],
+    /// Per colour and role: where it could ever move without capturing
+    /// (see `TrajectoryTable::quiet_set`): whether a move can be taken
+    /// back, for the n-move count.
+    pub quiet_sets: [Box<[crate::trajectory::StrikeSet]>; 2],
     /// Per role: its shogi-style promoted type.
     pub promoted_type: Box<[Option<Role>]>,
     /// Per role: it is some role's shogi-style promoted type.
@@ -624,6 +630,11 @@ impl Rules {
                 .map(|r| table.strike_set(c, Role(r as u8)))
                 .collect()
         });
+        let quiet_sets = Color::BOTH.map(|c| {
+            (0..roles)
+                .map(|r| table.quiet_set(c, Role(r as u8)))
+                .collect()
+        });
         let leaps = Color::BOTH.map(|c| {
             (0..roles)
                 .map(|r| table.leap_table(c, Role(r as u8)))
@@ -648,6 +659,7 @@ impl Rules {
             demoted_type,
             hash_promoted,
             resets_clock,
+            quiet_sets,
             lion,
             weak_bridge,
             has_lions,

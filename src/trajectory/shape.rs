@@ -158,6 +158,30 @@ impl TrajectoryTable {
 
     /// The strike set of a piece type (see [`StrikeSet`]).
     pub fn strike_set(&self, color: Color, role: Role) -> StrikeSet {
+        let trees = self.role_trees(color, role);
+        let roots: Vec<u32> = trees
+            .roots
+            .iter()
+            .chain(trees.initial_roots.iter())
+            .copied()
+            .collect();
+        self.delta_set(&roots, |c| {
+            c.visit[FOE] & (visit::ATTACK | visit::CAPTURE) != 0
+        })
+    }
+
+    /// The square differences of a piece type's moves to an empty square
+    /// (first moves aside), on any board: a superset of where it can go
+    /// without capturing. Fairy-Stockfish's n-move rule asks of a pawn's
+    /// move whether the pawn could go back.
+    pub fn quiet_set(&self, color: Color, role: Role) -> StrikeSet {
+        let trees = self.role_trees(color, role);
+        self.delta_set(&trees.roots, |c| c.visit[EMPTY] & visit::QUIET != 0)
+    }
+
+    /// The square differences of the cells `wanted` picks in the trees
+    /// from `roots`.
+    fn delta_set(&self, roots: &[u32], wanted: impl Fn(&MoveTarget) -> bool) -> StrikeSet {
         let span = self.geometry.size as i32;
         let mut set = StrikeSet {
             span,
@@ -167,15 +191,7 @@ impl TrajectoryTable {
         // paths or start squares adds the same deltas each time: visit
         // each group once.
         let mut seen = vec![false; self.cells.len()];
-        let mut stack: Vec<u32> = Vec::new();
-        let trees = self.role_trees(color, role);
-        stack.extend(
-            trees
-                .roots
-                .iter()
-                .chain(trees.initial_roots.iter())
-                .copied(),
-        );
+        let mut stack: Vec<u32> = roots.to_vec();
         while let Some(group) = stack.pop() {
             if group == 0 || seen[group as usize] {
                 continue;
@@ -184,7 +200,7 @@ impl TrajectoryTable {
             let mut i = group as usize;
             loop {
                 let c = &self.cells[i];
-                if c.visit[FOE] & (visit::ATTACK | visit::CAPTURE) != 0 {
+                if wanted(c) {
                     let k = i32::from(c.delta) + span;
                     if (0..2 * span).contains(&k) {
                         set.bits[(k / 64) as usize] |= 1 << (k % 64);
