@@ -255,8 +255,9 @@ impl Position {
         color.index() * SLOTS_PER_SIDE + bit
     }
 
+    /// The colour of the pieces in `slot`.
     #[inline]
-    fn slot_color(slot: usize) -> Color {
+    pub(crate) fn slot_color(slot: usize) -> Color {
         if slot < SLOTS_PER_SIDE {
             Color::White
         } else {
@@ -264,8 +265,9 @@ impl Position {
         }
     }
 
+    /// `slot`'s bit among its colour's.
     #[inline]
-    fn bit(slot: usize) -> u64 {
+    pub(crate) fn bit(slot: usize) -> u64 {
         1 << (slot % SLOTS_PER_SIDE)
     }
 

@@ -18,7 +18,7 @@
 use crate::eval::{Evaluator, Score};
 use crate::movegen::captures_to;
 use crate::position::Position;
-use crate::types::{Color, Move, MoveList, SLOTS_PER_SIDE, Sq, flag};
+use crate::types::{Color, Move, MoveList, Sq, flag};
 use arrayvec::ArrayVec;
 
 /// What taking a royal piece is worth in an exchange: more than any army.
@@ -247,9 +247,9 @@ impl<'a> Exchange<'a> {
     /// The piece in `slot` stands on `sq` (and is out of the exchange
     /// from now on, taken there or not).
     fn stand(&mut self, slot: usize) {
-        self.occupant = (slot_color(slot), self.value(slot));
+        self.occupant = (Position::slot_color(slot), self.value(slot));
         self.code = (slot + 1) as u8;
-        self.gone[slot_color(slot).index()] |= slot_bit(slot);
+        self.gone[Position::slot_color(slot).index()] |= Position::bit(slot);
     }
 
     /// A capturer left `from`.
@@ -287,7 +287,7 @@ impl<'a> Exchange<'a> {
     fn changes_type(&self, slot: usize) -> bool {
         let rules = self.pos.rules();
         let piece = self.pos.slot(slot);
-        let (c, r) = (slot_color(slot), usize::from(piece.role.0));
+        let (c, r) = (Position::slot_color(slot), usize::from(piece.role.0));
         let zone = &rules.promotion_zone[c.index()];
         rules.promotes[c.index()][r] && zone[usize::from(self.sq)]
             || rules.promoted_type[r].is_some()
@@ -336,18 +336,6 @@ impl<'a> Exchange<'a> {
         let reply = self.best_recapture(depth + 1)?;
         Some((gain - reply).max(0))
     }
-}
-
-fn slot_color(slot: usize) -> Color {
-    if slot < SLOTS_PER_SIDE {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-fn slot_bit(slot: usize) -> u64 {
-    1 << (slot % SLOTS_PER_SIDE)
 }
 
 #[cfg(test)]
