@@ -191,7 +191,8 @@ impl<'a> Exchange<'a> {
         }
         let mut ex = Exchange::new(eval, pos, m.to())?;
         if m.is_drop() {
-            let role = m.hand()?;
+            // What enters: a drop may bring a piece in as another type.
+            let role = m.promotion().or(m.hand())?;
             if pos.rules().royal[usize::from(role.0)] {
                 return None;
             }
