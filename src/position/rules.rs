@@ -203,6 +203,11 @@ pub struct Rules {
     pub castling: Option<CastlingRules>,
     /// Some piece captures in passing (the attack map then needs a slower check test).
     pub has_locust: bool,
+    /// Every capture only puts the capturer on its victim's square: no
+    /// explosion, petrification, locust leg, Lion, flipping or piece
+    /// stopped by its own kind (static exchange evaluation can then work
+    /// exchanges out on the attack map).
+    pub plain_captures: bool,
     /// Per colour: every piece type's walks are monotone, or continue past
     /// occupied squares only straight on (cannons): the fast legality test
     /// applies (see `RoleTrees`).
@@ -395,7 +400,7 @@ impl Rules {
             .map(|p| matches!(p.key.as_str(), "knight" | "rook" | "bers"))
             .collect();
         let shatar_knight = variant.pieces.iter().map(|p| p.key == "knight").collect();
-        let stopped_by_own_kind = variant
+        let stopped_by_own_kind: Box<[bool]> = variant
             .pieces
             .iter()
             .map(|p| p.stopped_by_own_kind)
@@ -640,6 +645,12 @@ impl Rules {
                 .map(|r| table.leap_table(c, Role(r as u8)))
                 .collect()
         });
+        let plain_captures = !variant.blast_on_capture
+            && !has_locust
+            && !has_lions
+            && !petrify.iter().any(|&p| p)
+            && variant.flipping == crate::variant::Flipping::None
+            && !stopped_by_own_kind.iter().any(|&s| s);
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
@@ -673,6 +684,7 @@ impl Rules {
             petrify,
             castling,
             has_locust,
+            plain_captures,
             monotone,
             screens,
             promotes_to_royal,

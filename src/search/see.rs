@@ -18,7 +18,7 @@
 use crate::eval::{Evaluator, Score};
 use crate::movegen::captures_to;
 use crate::position::Position;
-use crate::types::{Color, Move, MoveList, Sq, flag};
+use crate::types::{Color, Move, MoveList, Role, Sq, flag};
 use arrayvec::ArrayVec;
 
 /// What taking a royal piece is worth in an exchange: more than any army.
@@ -28,10 +28,16 @@ const MAX_EXCHANGE: usize = 10;
 
 /// The value of a piece for exchanges.
 fn value_on(eval: &Evaluator, pos: &Position, sq: Sq) -> Score {
-    match pos.piece_on(sq) {
-        Some((_, s)) if pos.rules().royal[usize::from(s.role.0)] => ROYAL,
-        Some((_, s)) => eval.value(s.role),
-        None => 0,
+    pos.piece_on(sq)
+        .map_or(0, |(_, s)| role_value(eval, pos, s.role))
+}
+
+/// The value of a piece of type `role` for exchanges.
+fn role_value(eval: &Evaluator, pos: &Position, role: Role) -> Score {
+    if pos.rules().royal[usize::from(role.0)] {
+        ROYAL
+    } else {
+        eval.value(role)
     }
 }
 
@@ -213,14 +219,7 @@ impl<'a> Exchange<'a> {
     /// The exchange on `sq`, where the variant's captures are plain, with
     /// no piece there yet.
     fn new(eval: &'a Evaluator, pos: &'a Position, sq: Sq) -> Option<Exchange<'a>> {
-        let rules = pos.rules();
-        let plain = rules.blast.is_none()
-            && !rules.has_locust
-            && !rules.has_lions
-            && !rules.petrify.iter().any(|&p| p)
-            && rules.variant.flipping == crate::variant::Flipping::None
-            && !rules.stopped_by_own_kind.iter().any(|&s| s);
-        if !plain {
+        if !pos.rules().plain_captures {
             return None;
         }
         Some(Exchange {
@@ -237,12 +236,7 @@ impl<'a> Exchange<'a> {
 
     /// The exchange value of the piece in `slot` (wherever it stands).
     fn value(&self, slot: usize) -> Score {
-        let role = self.pos.slot(slot).role;
-        if self.pos.rules().royal[usize::from(role.0)] {
-            ROYAL
-        } else {
-            self.eval.value(role)
-        }
+        role_value(self.eval, self.pos, self.pos.slot(slot).role)
     }
 
     /// The piece in `slot` stands on `sq` (and is out of the exchange
@@ -344,7 +338,6 @@ mod tests {
     use super::*;
     use crate::movegen::pseudo_legal;
     use crate::position::Rules;
-    use crate::types::Role;
     use crate::variant::VariantSet;
 
     fn position(variant: &str, fen: &str) -> Position {
