@@ -44,6 +44,18 @@ fn check_position(variant: &str, pos: &mut Position) -> usize {
 /// position of `variant` and checks every verdict on the way; returns
 /// how many moves the verdict decided (so a test can see it did decide).
 fn check_variant(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
+    check_variant_where(variant, games, plies, seed, |_| true)
+}
+
+/// [`check_variant`], checking verdicts only in the positions `wanted`
+/// picks (counting only theirs).
+fn check_variant_where(
+    variant: &str,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    wanted: impl Fn(&Position) -> bool,
+) -> usize {
     let rules = common::rules(variant);
     let mut rng = Rng(seed);
     let mut decided = 0;
@@ -53,7 +65,9 @@ fn check_variant(variant: &str, games: usize, plies: usize, seed: u64) -> usize 
             if pos.game_over_by_rule() {
                 break;
             }
-            decided += check_position(variant, &mut pos);
+            if wanted(&pos) {
+                decided += check_position(variant, &mut pos);
+            }
             let legal = legal_moves(&mut pos);
             if legal.is_empty() {
                 break;
@@ -91,6 +105,34 @@ fn verdicts_orthodox_and_cannons() {
     ] {
         let decided = check_variant(variant, 20, 80, seed);
         assert!(decided >= least, "{variant}: {decided} verdicts");
+    }
+}
+
+/// In check, a move that leaves some checker's walk as it was (not
+/// taking the checker, not landing where its walk passes) is ruled out
+/// unmade, and so is a king step onto an attacked square: checked in
+/// positions in check only, where drops block (crazyhouse, shogi), lame
+/// leapers are blocked on their leg and cannons lose their screens
+/// (xiangqi, janggi), the royal piece moves otherwise (knightmate) and
+/// pawns move diagonally and capture straight (berolina).
+#[test]
+fn verdicts_in_check() {
+    for (variant, seed, least) in [
+        ("normal", 21, 10_000),
+        ("crazyhouse", 22, 10_000),
+        ("shogi", 23, 10_000),
+        ("xiangqi", 24, 10_000),
+        ("janggi", 25, 10_000),
+        ("makruk", 26, 10_000),
+        ("capablanca", 27, 10_000),
+        ("knightmate", 28, 10_000),
+        ("berolina", 29, 10_000),
+        ("minishogi", 31, 10_000),
+        ("shatranj", 32, 10_000),
+    ] {
+        let decided =
+            check_variant_where(variant, 200, 150, seed, |p| p.in_check(p.side_to_move()));
+        assert!(decided >= least, "{variant}: {decided} verdicts in check");
     }
 }
 

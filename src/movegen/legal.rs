@@ -112,6 +112,13 @@ pub struct Legality {
     pinners: Lines,
     /// Ours that may so reach the enemy king, where moves may not check.
     checkers: Lines,
+    /// Our king is in check (and `fast` is off): the enemy pieces (slot
+    /// bits) giving it, for [`Legality::evasion_verdict`]; 0 where the
+    /// rules are not plain enough to judge evasions from the map.
+    giving_check: u64,
+    /// Enemy walks only lengthen as squares empty (no hoppers, locusts,
+    /// explosions or moving ducks): set only with `giving_check`.
+    monotone: bool,
 }
 
 /// The pieces of one side (slot bits) whose walks may reach a target (a
@@ -220,6 +227,8 @@ impl Legality {
                 exact: false,
                 pinners: Lines(0),
                 checkers: Lines(0),
+                giving_check: 0,
+                monotone: false,
             };
         }
         match king {
@@ -266,26 +275,83 @@ impl Legality {
                         Some(theirs) if checks_restricted => Lines::new(pos, us, theirs),
                         _ => Lines(0),
                     },
+                    giving_check: 0,
+                    monotone: false,
                 }
             }
-            _ => Legality {
-                fast: false,
-                king: 0,
-                king_touched: true,
-                facing: None,
-                kings_shift: true,
-                all_legal: false,
-                screens: true,
-                special: true,
-                drop_mate: None,
-                no_checks: checks_restricted,
-                blast: false,
-                their_royal,
-                exact: false,
-                pinners: Lines(0),
-                checkers: Lines(0),
-            },
+            _ => {
+                // In check, where an attack on our one royal piece is
+                // check (rules that forbid more moves, such as drop mates
+                // or facing generals, do not matter here), a move that
+                // leaves a checker's walk as it was leaves it in check.
+                let plain = single
+                    && !pos.in_bikjang()
+                    && rules.blast.is_none()
+                    && !rules.variant.end.duple_check
+                    && !rules.petrifying_royal
+                    && rules.pseudo_royal_limit.is_none()
+                    && !rules.has_lions
+                    && !rules.royal_first_found
+                    && !rules.variant.walls.walling();
+                let giving_check = match king {
+                    Some(k) if plain => pos.attackers(k, them),
+                    _ => 0,
+                };
+                Legality {
+                    fast: false,
+                    king: king.unwrap_or(0),
+                    king_touched: true,
+                    facing: None,
+                    kings_shift: true,
+                    all_legal: false,
+                    screens: true,
+                    special: true,
+                    drop_mate: None,
+                    no_checks: checks_restricted,
+                    blast: false,
+                    their_royal,
+                    exact: false,
+                    pinners: Lines(0),
+                    checkers: Lines(0),
+                    giving_check,
+                    // Cannons' walks shorten as their screens leave.
+                    monotone: monotone && !rules.screens[them.index()],
+                }
+            }
         }
+    }
+
+    /// The verdict on `m` while our king is in check (`giving_check`
+    /// set): illegal for certain if some checker survives the move with
+    /// its walk unchanged (not captured, and visiting neither the square
+    /// the move fills nor the one it empties: a walk depends only on the
+    /// squares it visits), or if the king steps onto an attacked square
+    /// where enemy walks are monotone; otherwise made and looked at. Most
+    /// pseudo-legal moves in check are thus rejected without being
+    /// made.
+    fn evasion_verdict(&self, pos: &Position, m: Move) -> Option<bool> {
+        if m.is(flag::EP | flag::CASTLE | flag::LOCUST | flag::GATE | flag::WALL) || m.is_pass() {
+            return None;
+        }
+        let them = pos.side_to_move().opponent();
+        let to = m.to();
+        let mut changed = pos.touched_by(to, them);
+        if !m.is_drop() {
+            if m.from() == self.king {
+                // Leaving the king's square only lengthens monotone
+                // walks, and a capture there leaves the square occupied:
+                // an attacked destination stays attacked.
+                return (self.monotone && pos.attacked_by(to, them)).then_some(false);
+            }
+            changed |= pos.touched_by(m.from(), them);
+        }
+        if m.is(flag::CAPTURE)
+            && let Some(slot) = pos.slot_at(to)
+        {
+            changed |= slot_bit(them, slot);
+        }
+        let untouched = self.giving_check & !changed;
+        (untouched != 0).then_some(false)
     }
 
     /// True if `m` (pseudo-legal) is legal for certain; false means "make
@@ -299,6 +365,9 @@ impl Legality {
     /// for certain; `None` means "make it and look" ([`is_legal`]).
     #[inline]
     pub fn verdict(&self, pos: &Position, m: Move) -> Option<bool> {
+        if self.giving_check != 0 {
+            return self.evasion_verdict(pos, m);
+        }
         if !self.fast || m.is(flag::EP | flag::CASTLE | flag::LOCUST) {
             return None;
         }

@@ -204,6 +204,31 @@ impl Position {
         hit
     }
 
+    /// Whether a `color` `role` piece on `origin` could capture the enemy
+    /// piece on `target`, were `vacated` empty: a quiet move's threat,
+    /// found without making the move.
+    pub(crate) fn would_capture(
+        &self,
+        color: crate::types::Color,
+        role: crate::types::Role,
+        origin: crate::types::Sq,
+        vacated: crate::types::Sq,
+        target: crate::types::Sq,
+    ) -> bool {
+        let mut hit = false;
+        self.reach(
+            color,
+            role,
+            origin,
+            self.vacated(vacated),
+            Some(target),
+            |sq, class, kind| {
+                hit |= sq == target && class == FOE && kind & entry::CAPTURE != 0;
+            },
+        );
+        hit
+    }
+
     /// The squares a `color` `role` piece on `origin` would attack on the
     /// board as it stands, passed to `found`. Read from a royal piece's
     /// square with the royal's colour, they are where an enemy piece of

@@ -7,7 +7,7 @@
 
 use super::params::*;
 use super::picker::{MovePicker, ORDER_COUNTER, ORDER_QUIETS_FROM};
-use super::screen::{makes_threat, may_check, plain_mover, quiet_screen, threatens};
+use super::screen::{checks, makes_threat, may_check, plain_mover, quiet_screen, threatens};
 use super::see::{immediate_gain, see_ge, see_made};
 use super::thread::Thread;
 use super::tt::Bound;
@@ -205,11 +205,15 @@ impl Thread<'_> {
                 && quiet
                 && let Some((role, from)) = plain_mover(pos, m)
             {
-                let checks = king.is_some_and(|k| may_check(pos, m, role, from, k));
-                if !checks
-                    && (late_or_futile && !threatens(eval, pos, m, role)
-                        || depth <= SEE_PRUNE_DEPTH
-                            && !see_ge(eval, pos, m, quiet_see_threshold(depth)))
+                let may_check = king.is_some_and(|k| may_check(pos, m, role, from, k));
+                let harmless = || {
+                    let gives = may_check && king.is_some_and(|k| checks(pos, m, role, from, k));
+                    !gives && !threatens(eval, pos, m, role, from)
+                };
+                if late_or_futile && harmless()
+                    || !may_check
+                        && depth <= SEE_PRUNE_DEPTH
+                        && !see_ge(eval, pos, m, quiet_see_threshold(depth))
                 {
                     continue;
                 }
@@ -624,6 +628,7 @@ impl Thread<'_> {
 
 /// Make `m` if it is legal (vouched for by `legality`, or by looking at the
 /// mover's royal pieces after making it); `None` leaves `pos` unchanged.
+/// A move `legality` rules out is not made at all.
 pub(super) fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Option<Undo> {
     let us = pos.side_to_move();
     if !legal_before(pos, m) {
@@ -637,7 +642,10 @@ pub(super) fn make_legal(pos: &mut Position, legality: &Legality, m: Move) -> Op
         }
         return Some(pos.make(m));
     }
-    let certain = legality.certainly_legal(pos, m);
+    let certain = match legality.verdict(pos, m) {
+        Some(false) => return None,
+        verdict => verdict == Some(true),
+    };
     let undo = pos.make(m);
     if !certain && !legal_after(pos, us, m, &undo) {
         pos.unmake(m, &undo);

@@ -59,10 +59,23 @@ impl Thread<'_> {
             hash_move = e.mv;
             tt_hit = Some((score, e.bound));
         }
+        // Where no rule forces a move, the standing score may cut before
+        // any move is generated.
+        let by_rule = must_capture || pos.must_drop();
+        let mut best = -MATE - 1;
+        let mut stand = -MATE - 1;
+        if !in_check && !by_rule {
+            stand = self.stand_pat(pos, ply, tt_hit);
+            if stand >= beta {
+                return self.stand_pat_cut(key, stand, ply, tt_hit);
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
         let mut moves = MoveList::new();
         // With forced captures, a side that can capture may not stand pat.
         let mut forced = false;
-        if must_capture || pos.must_drop() {
+        if by_rule {
             generate_legal(pos, &mut moves);
             if moves.is_empty() {
                 return self.result_score(judge::no_legal_move(pos, checked).value, ply);
@@ -91,24 +104,10 @@ impl Thread<'_> {
             // by the empty squares: one wall each.
             one_wall_each(&mut moves);
         }
-        let mut best = -MATE - 1;
-        let mut stand = -MATE - 1;
-        if !in_check && !forced {
-            stand = self.corrected_eval(pos, ply);
-            // A stored bound on the true score sharpens the estimate.
-            if let Some((s, b)) = tt_hit
-                && s.abs() < MATE_BOUND
-                && (b == Bound::Lower && s > stand || b == Bound::Upper && s < stand)
-            {
-                stand = s;
-            }
+        if by_rule && !in_check && !forced {
+            stand = self.stand_pat(pos, ply, tt_hit);
             if stand >= beta {
-                if tt_hit.is_none() {
-                    self.sh
-                        .tt
-                        .store(key, Move::default(), to_tt(stand, ply), 0, Bound::Lower);
-                }
-                return stand;
+                return self.stand_pat_cut(key, stand, ply, tt_hit);
             }
             alpha = alpha.max(stand);
             best = stand;
@@ -189,6 +188,38 @@ impl Thread<'_> {
             self.sh.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         }
         best
+    }
+
+    /// The standing score of a quiescence node: its corrected static
+    /// evaluation, sharpened by a stored bound on the true score.
+    fn stand_pat(&mut self, pos: &Position, ply: usize, tt_hit: Option<(Score, Bound)>) -> Score {
+        let stand = self.corrected_eval(pos, ply);
+        match tt_hit {
+            Some((s, b))
+                if s.abs() < MATE_BOUND
+                    && (b == Bound::Lower && s > stand || b == Bound::Upper && s < stand) =>
+            {
+                s
+            }
+            _ => stand,
+        }
+    }
+
+    /// A standing score at or above beta ends the node: stored as a lower
+    /// bound where the table had nothing.
+    fn stand_pat_cut(
+        &mut self,
+        key: u64,
+        stand: Score,
+        ply: usize,
+        tt_hit: Option<(Score, Bound)>,
+    ) -> Score {
+        if tt_hit.is_none() {
+            self.sh
+                .tt
+                .store(key, Move::default(), to_tt(stand, ply), 0, Bound::Lower);
+        }
+        stand
     }
 
     /// A promotion worth searching in quiescence.

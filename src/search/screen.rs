@@ -1,9 +1,10 @@
 //! Judging quiet moves before they are made. Near the leaves the node
 //! search prunes most quiet moves, but not those that check or threaten
 //! a bigger piece; making a move to find out costs more than pruning
-//! saves. From the strike sets (every square a piece type could ever
-//! attack from a square) a move can often be shown harmless unmade; only
-//! the rest are made and read from the attack map.
+//! saves. The strike sets (every square a piece type could ever attack
+//! from a square) name the few pieces a move might reach; walks on the
+//! board as the move would leave it, without making it, settle those.
+//! Only moves still in doubt are made and read from the attack map.
 
 use crate::eval::Evaluator;
 use crate::position::Position;
@@ -41,19 +42,51 @@ fn harmless_quiet(eval: &Evaluator, pos: &Position, m: Move, king: Option<Sq>) -
     let Some((role, from)) = plain_mover(pos, m) else {
         return false;
     };
-    !king.is_some_and(|k| may_check(pos, m, role, from, k)) && !threatens(eval, pos, m, role)
+    !king.is_some_and(|k| checks(pos, m, role, from, k)) && !threatens(eval, pos, m, role, from)
 }
 
-/// Whether plain move `m` of a `role` piece could, once made, attack an
-/// enemy piece worth more than the mover, by the strike sets: false is
-/// certain, true means "make it to see" (what [`makes_threat`]
-/// reads from the attack map).
-pub(super) fn threatens(eval: &Evaluator, pos: &Position, m: Move, role: Role) -> bool {
+/// Whether plain move `m` of a `role` piece (from `from`, `None` for a
+/// drop) could, once made, attack an enemy piece worth more than the
+/// mover: the strike sets pick the pieces it might reach, its walk from
+/// the new square on the board as the move leaves it decides. False is
+/// certain, true means "make it to see" (what [`makes_threat`] reads
+/// from the attack map).
+pub(super) fn threatens(
+    eval: &Evaluator,
+    pos: &Position,
+    m: Move,
+    role: Role,
+    from: Option<Sq>,
+) -> bool {
     let us = pos.side_to_move();
     let set = &pos.rules().strikes[us.index()][usize::from(role.0)];
     let value = eval.value(role);
-    pos.pieces(us.opponent())
-        .any(|(_, s)| eval.value(s.role) > value && set.may_strike(m.to(), s.sq))
+    let to = m.to();
+    // A wall moved or placed with the move changes walks elsewhere:
+    // judged by the strike sets alone.
+    let walk = !m.is(flag::WALL);
+    if walk && first_move_after(pos, role, from, to) {
+        return true;
+    }
+    pos.pieces(us.opponent()).any(|(_, s)| {
+        eval.value(s.role) > value
+            && set.may_strike(to, s.sq)
+            && (!walk || pos.would_capture(us, role, to, from.unwrap_or(to), s.sq))
+    })
+}
+
+/// Whether the piece a plain move puts on `to` may move there as from
+/// its start square (a piece dropped where it has first moves, such as
+/// a pawn's double step): walks from `to` would leave those moves out,
+/// so the screen makes such moves.
+fn first_move_after(pos: &Position, role: Role, from: Option<Sq>, to: Sq) -> bool {
+    from.is_none()
+        && pos
+            .rules()
+            .table
+            .role_trees(pos.side_to_move(), role)
+            .initial_root(to)
+            != 0
 }
 
 /// The type of the piece plain move `m` moves and its start square (`None`
@@ -79,7 +112,7 @@ pub(super) fn plain_mover(pos: &Position, m: Move) -> Option<(Role, Option<Sq>)>
 /// drop) could check the enemy royal on `king`, by the strike sets: the
 /// mover from its new square, or a piece of ours whose walk now stops on
 /// the square it leaves. False is certain (under [`quiet_screen`]'s
-/// conditions); true means "make it to see".
+/// conditions); true means "look closer" ([`checks`]).
 pub(super) fn may_check(pos: &Position, m: Move, role: Role, from: Option<Sq>, king: Sq) -> bool {
     let us = pos.side_to_move();
     let strikes = &pos.rules().strikes[us.index()];
@@ -96,6 +129,51 @@ pub(super) fn may_check(pos: &Position, m: Move, role: Role, from: Option<Sq>, k
         touch &= touch - 1;
         let s = pos.slot(slot);
         if Some(slot) != mover && strikes[usize::from(s.role.0)].may_strike(s.sq, king) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether plain move `m` of a `role` piece (from `from`, `None` for a
+/// drop) checks the enemy royal on `king`, by walks on the board as the
+/// move leaves it: the mover's from its new square, and those of ours
+/// whose walks stop on the square it leaves (by the strike sets alone
+/// where the move also moves a wall). False is certain (under
+/// [`quiet_screen`]'s conditions); true means "make it to see" (a piece
+/// on its start square may also strike as it moves from there: not
+/// worked out).
+pub(super) fn checks(pos: &Position, m: Move, role: Role, from: Option<Sq>, king: Sq) -> bool {
+    if m.is(flag::WALL) {
+        // A wall moved or placed with the move changes walks elsewhere.
+        return may_check(pos, m, role, from, king);
+    }
+    let us = pos.side_to_move();
+    let rules = pos.rules();
+    let strikes = &rules.strikes[us.index()];
+    let to = m.to();
+    if strikes[usize::from(role.0)].may_strike(to, king)
+        && (first_move_after(pos, role, from, to)
+            || pos.would_attack(us, role, to, from.unwrap_or(to), king))
+    {
+        return true;
+    }
+    let Some(from) = from else {
+        return false;
+    };
+    let mover = pos.slot_at(from);
+    let mut touch = pos.touched_by(from, us);
+    while touch != 0 {
+        let slot = Position::slot_index(us, touch.trailing_zeros() as usize);
+        touch &= touch - 1;
+        let s = pos.slot(slot);
+        if Some(slot) == mover || !strikes[usize::from(s.role.0)].may_strike(s.sq, king) {
+            continue;
+        }
+        let trees = rules.table.role_trees(us, s.role);
+        if s.virgin && trees.initial_root(s.sq) != 0
+            || pos.would_attack_after(us, s.role, s.sq, king, m, &[])
+        {
             return true;
         }
     }
