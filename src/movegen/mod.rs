@@ -411,7 +411,10 @@ fn push(
         );
         // A pawn that also has a promoted type (wolf chess's pawn, whose
         // is the elephant): on reaching its zone it may become that too.
-        if shogi && let Some(target) = rules.promoted_type[r] {
+        if shogi
+            && let Some(target) = rules.promoted_type[r]
+            && pos.under_promotion_limit(us, target)
+        {
             add(
                 list,
                 first,
@@ -438,7 +441,8 @@ fn push(
                 } else {
                     from_in || to_in
                 };
-        if may {
+        // A turn-over past the type's `promotionLimit` is not offered.
+        if may && pos.under_promotion_limit(us, target) {
             add(
                 list,
                 first,

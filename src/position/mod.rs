@@ -489,12 +489,21 @@ impl Position {
         end.must_capture || self.must_drop() || end.pass_on_stalemate[self.side.index()]
     }
 
-    /// Promotion to `role` is open while the side has fewer than the limit.
+    /// A pawn's promotion to `role` is open: the side has fewer than the
+    /// limit of it, and has it in hand where promotions take it from
+    /// there.
     pub fn promotion_allowed(&self, color: Color, role: Role) -> bool {
         let p = &self.rules.variant.promotion;
         if (p.require_in_hand || p.consume_in_hand) && self.in_hand(color, role) == 0 {
             return false;
         }
+        self.under_promotion_limit(color, role)
+    }
+
+    /// The side has fewer pieces of `role` than `promotionLimit` allows:
+    /// promotion to it, a pawn's or a piece's shogi-style turn-over, is
+    /// open.
+    pub fn under_promotion_limit(&self, color: Color, role: Role) -> bool {
         match self
             .rules
             .variant
