@@ -708,32 +708,28 @@ fn takes_lion(pos: &Position, m: Move) -> bool {
 }
 
 /// Whether after `m` the generals on `king` (ours) and `general` could
-/// stand on one file with nothing between them.
+/// stand on one file or one rank with nothing between them (Fairy-
+/// Stockfish's flying general sees along ranks too).
 fn may_face(pos: &Position, king: Sq, general: Sq, m: Move) -> bool {
     let g = pos.rules().geometry();
-    let ours = if m.from() == king { m.to() } else { king };
+    let ours = if !m.is_drop() && m.from() == king {
+        m.to()
+    } else {
+        king
+    };
     let (Some((fk, rk)), Some((fg, rg))) = (g.coords(ours), g.coords(general)) else {
         return true;
     };
-    if fk != fg {
-        return false;
+    // A square between is empty after the move: `from` is vacated, `to`
+    // filled.
+    let empty_after = |sq: Sq| sq != m.to() && (pos.is_empty(sq) || !m.is_drop() && sq == m.from());
+    if fk == fg {
+        (rk.min(rg) + 1..rk.max(rg)).all(|r| empty_after(g.sq(fk, r)))
+    } else if rk == rg {
+        (fk.min(fg) + 1..fk.max(fg)).all(|f| empty_after(g.sq(f, rk)))
+    } else {
+        false
     }
-    let (lo, hi) = (rk.min(rg), rk.max(rg));
-    let between = |sq: Sq| {
-        g.coords(sq)
-            .is_some_and(|(f, r)| f == fk && r > lo && r < hi)
-    };
-    // Count the men between after the move: `from` is vacated, `to` filled.
-    let mut men = (lo + 1..hi)
-        .filter(|&r| {
-            let sq = g.sq(fk, r);
-            sq != m.from() && !pos.is_empty(sq)
-        })
-        .count();
-    if between(m.to()) && pos.is_empty(m.to()) {
-        men += 1;
-    }
-    men == 0
 }
 
 /// King-step distance between two board squares.

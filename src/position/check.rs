@@ -104,15 +104,12 @@ impl Position {
         check || (end.flying_general && self.generals_face())
     }
 
-    /// The flying-general rule: the two sides' royal pieces stand on one
-    /// file with nothing between them (as if each attacked the other).
+    /// The two sides' royal pieces stand on one file or one rank with
+    /// nothing between them, as if each attacked the other: the flying
+    /// general (Fairy-Stockfish looks along ranks too, which matters
+    /// where there are no palaces: empire, synochess) and janggi's
+    /// bikjang.
     pub fn generals_face(&self) -> bool {
-        self.royals_on_open_line(false)
-    }
-
-    /// The two sides' royal pieces stand on one file (or, with `ranks`,
-    /// one rank) with nothing between them.
-    pub(super) fn royals_on_open_line(&self, ranks: bool) -> bool {
         let (Some(a), Some(b)) = (
             self.royals(Color::White).next(),
             self.royals(Color::Black).next(),
@@ -126,7 +123,7 @@ impl Position {
         if fa == fb {
             let (lo, hi) = (ra.min(rb), ra.max(rb));
             (lo + 1..hi).all(|r| self.is_empty(g.sq(fa, r)))
-        } else if ranks && ra == rb {
+        } else if ra == rb {
             let (lo, hi) = (fa.min(fb), fa.max(fb));
             (lo + 1..hi).all(|f| self.is_empty(g.sq(f, ra)))
         } else {

@@ -648,7 +648,7 @@ impl Position {
     /// Janggi's bikjang rule is on and the two kings stand on one open
     /// line (a file or a rank with nothing between them).
     pub(crate) fn kings_face_bikjang(&self) -> bool {
-        self.rules.variant.end.bikjang && self.royals_on_open_line(true)
+        self.rules.variant.end.bikjang && self.generals_face()
     }
 
     /// The bikjang of the position before the last move stands: the side

@@ -207,16 +207,19 @@ impl Table {
             }
         }
         if self.flying_general {
+            // The generals face on a file or a rank (`Position::generals_face`).
             let (a, b) = (usize::from(p.sq[0]), usize::from(p.sq[1]));
-            if a % self.width == b % self.width {
-                let (lo, hi) = (a.min(b), a.max(b));
-                let all = p.occ[0] | p.occ[1];
-                if !(lo + self.width..hi)
-                    .step_by(self.width)
-                    .any(|s| all & (1 << s) != 0)
-                {
-                    return true;
-                }
+            let (lo, hi) = (a.min(b), a.max(b));
+            let step = if a % self.width == b % self.width {
+                self.width
+            } else if a / self.width == b / self.width {
+                1
+            } else {
+                0
+            };
+            let all = p.occ[0] | p.occ[1];
+            if step > 0 && !(lo + step..hi).step_by(step).any(|s| all & (1 << s) != 0) {
+                return true;
             }
         }
         false
