@@ -236,3 +236,41 @@ fn tablebase_probes_spell_moves_as_the_rest() {
     }
     assert!(printed > 1, "no moves in {out}");
 }
+
+/// A type that is both a pawn's promotion choice and another piece's
+/// promoted form (forward chess: the queen, which its `f` piece turns
+/// into) is written with its letter when a pawn promotes to it, `+` only
+/// for the turn-over: the moves are pyffish 0.0.90's legal moves of this
+/// position of a self-play game.
+#[test]
+fn a_pawn_promotion_to_a_promoted_type_is_written_with_its_letter() {
+    let ini = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/ref/fsf-variants.ini"
+    );
+    let fen = "2s5/P1p2g1l/p3p1p1/5S1p/L2P1P1P/1p2P3/1P1G2pL/6E1 w - - 0 25";
+    let (ok, out, err) = griffon(&[
+        "perft",
+        "--variant-file",
+        ini,
+        "--variant",
+        "forward",
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(ok, "{err}");
+    let listed: BTreeSet<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(m, _)| m)
+        .filter(|m| *m != "Nodes")
+        .collect();
+    let pyffish: BTreeSet<&str> = "a4a5 a4a6 a7a8b a7a8n a7a8q a7a8r d2c3 d2d3 d4d5 e3e4 \
+        f5e6 f5g6 g1e2 g1f3 g1h3 h2h3"
+        .split_whitespace()
+        .collect();
+    assert_eq!(listed, pyffish);
+}

@@ -21,7 +21,7 @@
 
 use super::BookHasher;
 use crate::movegen::{Legality, legal_moves, pseudo_legal};
-use crate::notation::moves::promotion_suffix;
+use crate::notation::moves::{mover, promotion_suffix};
 use crate::position::Position;
 use crate::types::{Move, MoveList, Sq, flag};
 use arrayvec::ArrayVec;
@@ -148,7 +148,7 @@ impl MoveCoding {
         }
         let p = match m.promotion() {
             Some(r) => {
-                let suffix = promotion_suffix(rules, r);
+                let suffix = promotion_suffix(rules, mover(pos, m), r);
                 let ch = suffix.chars().next().unwrap_or(' ');
                 PROMOTION_CODES.find(ch).map_or(0, |i| i as u32)
             }

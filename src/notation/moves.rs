@@ -86,7 +86,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
         s.push_str(&leg);
     }
     if let Some(r) = m.promotion() {
-        s.push_str(&promotion_suffix(rules, r));
+        s.push_str(&promotion_suffix(rules, mover(pos, m), r));
     }
     s.push_str(&gate_suffix(rules, m));
     s
@@ -110,17 +110,30 @@ pub fn xboard_491_writes(m: Move) -> bool {
     m.promotion().is_none() || !(m.is_drop() || in_place)
 }
 
-/// What follows the squares of a promotion to `r` on the wire: XBoard's `+`
-/// for a shogi-style promotion (to a type that is some piece's promoted
-/// form), else the new type's letter: a chess promotion (`e7e8q`) or a
+/// What follows the squares of a promotion of a `mover` piece to `r` on
+/// the wire: XBoard's `+` for a shogi-style promotion (to the mover's
+/// promoted form; with no mover given, to a type that is some piece's),
+/// else the new type's letter: a chess promotion (`e7e8q`) or a
 /// Kyoto demotion (`a1a2l`, which XBoard 4.9.1 shows right, where it
 /// would keep showing `+L` after a bare `a1a2` and forfeits `a1a2-`).
-pub fn promotion_suffix(rules: &Rules, r: Role) -> String {
-    if rules.plus_type[usize::from(r.0)] {
+pub fn promotion_suffix(rules: &Rules, mover: Option<Role>, r: Role) -> String {
+    // A type may be both a pawn's promotion choice and another piece's
+    // promoted form (forward chess's queen): the pawn's promotion to it
+    // is written with the letter.
+    let turns_over = mover.is_none_or(|p| rules.promoted_type[usize::from(p.0)] == Some(r));
+    if rules.plus_type[usize::from(r.0)] && turns_over {
         "+".into()
     } else {
         rules.variant.piece(r).letter.for_color(Color::Black)
     }
+}
+
+/// The type of the piece `m` moves (none for a drop).
+pub fn mover(pos: &Position, m: Move) -> Option<Role> {
+    if m.is_drop() {
+        return None;
+    }
+    pos.piece_on(m.from()).map(|(_, p)| p.role)
 }
 
 /// A drop as XBoard writes it: the piece's upper-case letter, `@`, the

@@ -2,7 +2,7 @@
 //! as PGN files from other programs hold it, beside Griffon's own
 //! coordinate notation.
 
-use super::moves::{MoveError, parse_move, promotion_suffix};
+use super::moves::{MoveError, mover, parse_move, promotion_suffix};
 use super::square::parse_square_text;
 use crate::movegen::legal_moves;
 use crate::position::Position;
@@ -164,7 +164,7 @@ fn parse_san(pos: &mut Position, text: &str) -> Option<Move> {
         .collect();
     let promoted = |m: &Move| {
         m.promotion().map(|r| {
-            let suffix = promotion_suffix(&rules, r);
+            let suffix = promotion_suffix(&rules, mover(pos, *m), r);
             let letter = rules.variant.piece(r).letter.for_color(Color::White);
             (suffix, letter)
         })

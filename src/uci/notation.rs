@@ -75,7 +75,7 @@ fn demotion_suffix(pos: &Position, m: Move) -> Option<String> {
     let (_, slot) = pos.piece_on(m.from())?;
     let rules = pos.rules();
     (rules.demoted_type.get(usize::from(slot.role.0))? == &Some(to))
-        .then(|| promotion_suffix(rules, to))
+        .then(|| promotion_suffix(rules, Some(slot.role), to))
 }
 
 /// XBoard's move `text` with each square as `dialect` writes it and its
