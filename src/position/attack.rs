@@ -190,30 +190,22 @@ impl Position {
         vacated: crate::types::Sq,
         target: crate::types::Sq,
     ) -> bool {
-        let mut hit = false;
-        self.reach(
-            color,
-            role,
-            origin,
-            self.vacated(vacated),
-            Some(target),
-            |sq, _, kind| {
-                hit |= sq == target && kind & entry::ATTACK != 0;
-            },
-        );
-        hit
+        self.would_visit(color, role, (origin, vacated, target), |_, kind| {
+            kind & entry::ATTACK != 0
+        })
     }
 
-    /// Whether a `color` `role` piece on `origin` could capture the enemy
-    /// piece on `target`, were `vacated` empty: a quiet move's threat,
-    /// found without making the move.
-    pub(crate) fn would_capture(
+    /// Whether the walk of a `color` `role` piece from `origin`, with
+    /// `vacated` empty, visits `target` as `wanted` (its occupancy class
+    /// and visit record) asks: a quiet move's threat, say, found without
+    /// making the move.
+    #[inline(always)]
+    pub(crate) fn would_visit(
         &self,
         color: crate::types::Color,
         role: crate::types::Role,
-        origin: crate::types::Sq,
-        vacated: crate::types::Sq,
-        target: crate::types::Sq,
+        (origin, vacated, target): (crate::types::Sq, crate::types::Sq, crate::types::Sq),
+        wanted: impl Fn(usize, u8) -> bool,
     ) -> bool {
         let mut hit = false;
         self.reach(
@@ -223,7 +215,7 @@ impl Position {
             self.vacated(vacated),
             Some(target),
             |sq, class, kind| {
-                hit |= sq == target && class == FOE && kind & entry::CAPTURE != 0;
+                hit |= sq == target && wanted(class, kind);
             },
         );
         hit

@@ -7,8 +7,8 @@
 //! Only moves still in doubt are made and read from the attack map.
 
 use crate::eval::Evaluator;
-use crate::position::Position;
-use crate::trajectory::visit;
+use crate::position::{Position, Slot};
+use crate::trajectory::{FOE, visit};
 use crate::types::{Move, Role, Sq, flag};
 
 /// Whether quiet moves of the side to move can be screened before they
@@ -71,7 +71,10 @@ pub(super) fn threatens(
     pos.pieces(us.opponent()).any(|(_, s)| {
         eval.value(s.role) > value
             && set.may_strike(to, s.sq)
-            && (!walk || pos.would_capture(us, role, to, from.unwrap_or(to), s.sq))
+            && (!walk
+                || pos.would_visit(us, role, (to, from.unwrap_or(to), s.sq), |class, kind| {
+                    class == FOE && kind & visit::CAPTURE != 0
+                }))
     })
 }
 
@@ -116,23 +119,29 @@ pub(super) fn plain_mover(pos: &Position, m: Move) -> Option<(Role, Option<Sq>)>
 pub(super) fn may_check(pos: &Position, m: Move, role: Role, from: Option<Sq>, king: Sq) -> bool {
     let us = pos.side_to_move();
     let strikes = &pos.rules().strikes[us.index()];
-    if strikes[usize::from(role.0)].may_strike(m.to(), king) {
-        return true;
-    }
-    let Some(from) = from else {
-        return false;
-    };
+    strikes[usize::from(role.0)].may_strike(m.to(), king)
+        || from.is_some_and(|from| uncovered(pos, from, king).next().is_some())
+}
+
+/// Our pieces, other than the one on `from`, whose walks pass `from` and
+/// whose strike sets reach `king` from where they stand: those a move
+/// from `from` may uncover against it.
+fn uncovered(pos: &Position, from: Sq, king: Sq) -> impl Iterator<Item = &Slot> {
+    let us = pos.side_to_move();
+    let strikes = &pos.rules().strikes[us.index()];
     let mover = pos.slot_at(from);
     let mut touch = pos.touched_by(from, us);
-    while touch != 0 {
-        let slot = Position::slot_index(us, touch.trailing_zeros() as usize);
-        touch &= touch - 1;
-        let s = pos.slot(slot);
-        if Some(slot) != mover && strikes[usize::from(s.role.0)].may_strike(s.sq, king) {
-            return true;
+    std::iter::from_fn(move || {
+        while touch != 0 {
+            let slot = Position::slot_index(us, touch.trailing_zeros() as usize);
+            touch &= touch - 1;
+            let s = pos.slot(slot);
+            if Some(slot) != mover && strikes[usize::from(s.role.0)].may_strike(s.sq, king) {
+                return Some(s);
+            }
         }
-    }
-    false
+        None
+    })
 }
 
 /// Whether plain move `m` of a `role` piece (from `from`, `None` for a
@@ -161,23 +170,12 @@ pub(super) fn checks(pos: &Position, m: Move, role: Role, from: Option<Sq>, king
     let Some(from) = from else {
         return false;
     };
-    let mover = pos.slot_at(from);
-    let mut touch = pos.touched_by(from, us);
-    while touch != 0 {
-        let slot = Position::slot_index(us, touch.trailing_zeros() as usize);
-        touch &= touch - 1;
-        let s = pos.slot(slot);
-        if Some(slot) == mover || !strikes[usize::from(s.role.0)].may_strike(s.sq, king) {
-            continue;
-        }
-        let trees = rules.table.role_trees(us, s.role);
-        if s.virgin && trees.initial_root(s.sq) != 0
+    // A piece on its start square may also strike as it moves from
+    // there: not worked out, made.
+    uncovered(pos, from, king).any(|s| {
+        s.virgin && rules.table.role_trees(us, s.role).initial_root(s.sq) != 0
             || pos.would_attack_after(us, s.role, s.sq, king, m, &[])
-        {
-            return true;
-        }
-    }
-    false
+    })
 }
 
 /// Whether the piece `m` moved (just made) now attacks an enemy piece
