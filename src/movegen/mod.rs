@@ -146,7 +146,6 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
         let role = usize::from(piece.role.0);
         let from = piece.sq;
         let first = list.len();
-        // Pieces that never promote nor reach a square twice take the short road.
         let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
         let demotes_to = if piece.promoted {
             // To what it promoted from: several types may share a promoted one.
@@ -159,10 +158,18 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
             shogi: shogi_promotes,
             demotes_to,
         };
-        let simple = !rules.promotes[us.index()][role]
-            && !shogi_promotes
+        // Pieces that never turn over nor reach a square twice take the
+        // short road, and so do pawn types outside their promotion zone.
+        let simple = !shogi_promotes
             && demotes_to.is_none()
             && !rules.table.role_trees(us, piece.role).duplicates;
+        let pawn = rules.promotes[us.index()][role];
+        let zone = &rules.promotion_zone[us.index()];
+        let double_step = if rules.gives_ep[role] {
+            flag::DOUBLE
+        } else {
+            0
+        };
         for e in pos.records(slot) {
             let kind = e.kind;
             if kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND | entry::EP) == 0 {
@@ -174,10 +181,12 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
             if simple
                 && e.aux == 0
                 && e.sq != from
-                && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP | entry::DOUBLE) == 0
+                && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP) == 0
+                && !(pawn && zone[usize::from(e.sq)])
             {
                 if QUIETS && kind & entry::QUIET != 0 {
-                    list.push(Move::new(from, e.sq, 0, None, 0));
+                    let double = u16::from(kind & entry::DOUBLE != 0) * double_step;
+                    list.push(Move::new(from, e.sq, 0, None, double));
                 } else if CAPTURES && kind & entry::CAPTURE != 0 {
                     list.push(Move::new(from, e.sq, 0, None, flag::CAPTURE));
                 }
@@ -515,9 +524,12 @@ fn castling_moves(pos: &Position, list: &mut MoveList) {
     if royal && pos.attacked_by(king_sq, them) {
         return;
     }
-    for f in 0..g.width {
-        if rights & (1 << f) == 0 {
-            continue;
+    let mut files = rights;
+    while files != 0 {
+        let f = files.trailing_zeros() as u8;
+        files &= files - 1;
+        if f >= g.width {
+            break;
         }
         let rook_sq = g.sq(f, rank);
         let Some((rook_color, rook)) = pos.piece_on(rook_sq) else {
