@@ -332,8 +332,25 @@ impl Legality {
 
     /// Whether `m` (pseudo-legal) is legal, where the attack map tells
     /// for certain; `None` means "make it and look" ([`is_legal`]).
-    #[inline]
+    #[inline(always)]
     pub fn verdict(&self, pos: &Position, m: Move) -> Option<bool> {
+        // The common case of the variants without royal pieces, judged
+        // here without a call: see `verdict_looked`.
+        let plain = !m.is(flag::CAPTURE
+            | flag::DROP
+            | flag::PROMOTE
+            | flag::EP
+            | flag::CASTLE
+            | flag::LOCUST);
+        if self.all_legal && plain {
+            return Some(true);
+        }
+        self.verdict_looked(pos, m)
+    }
+
+    /// [`Legality::verdict`] past its first test.
+    #[inline(never)]
+    fn verdict_looked(&self, pos: &Position, m: Move) -> Option<bool> {
         if self.giving_check != 0 {
             return self.evasion_verdict(pos, m);
         }
