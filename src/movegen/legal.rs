@@ -10,6 +10,7 @@ mod evasion;
 use crate::position::{Position, Undo, entry};
 use crate::trajectory::FOE;
 use crate::types::{Color, Geometry, Move, MoveList, Sq, flag};
+use std::cell::Cell;
 
 /// Legal moves of the side to move.
 pub fn legal_moves(pos: &mut Position) -> MoveList {
@@ -121,6 +122,12 @@ pub struct Legality {
     /// Enemy walks only lengthen as squares empty (no hoppers, locusts,
     /// explosions or moving ducks): set only with `giving_check`.
     monotone: bool,
+    /// Where moves may not check: the last square found to open no line
+    /// of ours to the enemy king when emptied. A line a move opens
+    /// depends on where the mover lands only by being blocked again, so
+    /// the mover's other moves (generated one after another) need not
+    /// look again.
+    opens_nothing: Cell<Option<Sq>>,
 }
 
 /// The pieces of one side (slot bits) whose walks may reach a target (a
@@ -231,6 +238,7 @@ impl Legality {
                 checkers: Lines(0),
                 giving_check: 0,
                 monotone: false,
+                opens_nothing: Cell::new(None),
             };
         }
         match king {
@@ -279,6 +287,7 @@ impl Legality {
                     },
                     giving_check: 0,
                     monotone: false,
+                    opens_nothing: Cell::new(None),
                 }
             }
             _ => {
@@ -318,6 +327,7 @@ impl Legality {
                     giving_check,
                     // Cannons' walks shorten as their screens leave.
                     monotone: monotone && !rules.screens[them.index()],
+                    opens_nothing: Cell::new(None),
                 }
             }
         }
@@ -371,7 +381,7 @@ impl Legality {
             return Some(true);
         }
         if self.no_checks && !pos.rules().variant.end.checking {
-            match may_give_check(pos, m, self.their_royal, self.checkers) {
+            match may_give_check(pos, m, self.their_royal, self.checkers, &self.opens_nothing) {
                 Check::No => {}
                 Check::Gives => return Some(false),
                 Check::Maybe => return None,
@@ -637,7 +647,13 @@ enum Check {
 /// king with that square empty. (Where checks are forbidden, the moves
 /// that cannot give check need not be made to be tested, nor those that
 /// certainly do.)
-fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: Lines) -> Check {
+fn may_give_check(
+    pos: &Position,
+    m: Move,
+    king: Option<Sq>,
+    lines: Lines,
+    opens_nothing: &Cell<Option<Sq>>,
+) -> Check {
     let rare = flag::DROP
         | flag::CASTLE
         | flag::EP
@@ -676,6 +692,17 @@ fn may_give_check(pos: &Position, m: Move, king: Option<Sq>, lines: Lines) -> Ch
     };
     if direct {
         return Check::Gives;
+    }
+    if opens_nothing.get() == Some(from) {
+        return Check::No;
+    }
+    // Filling the square a move lands on never opens a line (the walks
+    // are monotone where the answer is certain): if emptying `from`
+    // alone opens none, no move from there does.
+    let vacate = Move::new(from, from, 0, None, 0);
+    if line_opens(pos, us, from, king, lines, slot_bit(us, mover), vacate, &[]) == Some(false) {
+        opens_nothing.set(Some(from));
+        return Check::No;
     }
     match line_opens(pos, us, from, king, lines, slot_bit(us, mover), m, &[]) {
         Some(false) => Check::No,
