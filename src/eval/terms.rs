@@ -15,7 +15,7 @@ use crate::position::Position;
 use crate::trajectory::visit;
 use crate::types::{Color, Role, SLOTS_PER_SIDE, Sq};
 use crate::weights::{
-    GATE, HAND, HANGING, KING_DANGER, KING_LIN, KING_QUAD, PAWN_MG, PAWN_SUPPORTED,
+    GATE, HAND, HANGING, KING_DANGER, KING_LIN, KING_QUAD, PAIR, PAWN_MG, PAWN_SUPPORTED,
     PROMOTION_THREAT, SAFE_MOBILITY, TEMPO, THREATENED,
 };
 use arrayvec::ArrayVec;
@@ -96,6 +96,9 @@ pub(super) struct Side {
     /// only promotes to colour-bound pieces counts on the colour of the
     /// square it would promote on.
     pub(super) bound_on: [Score; 2],
+    /// The square colours its colour-bound pieces (not pawns) stand on,
+    /// one bit each: both make a pair like chess's two bishops.
+    pub(super) pair_colours: u8,
     /// The square of its royal piece (the last one found).
     pub(super) royal: Option<Sq>,
 }
@@ -177,7 +180,9 @@ impl Evaluator {
                     phase_material += self.value[r];
                     side.pieces += self.value[r];
                     if self.colour_bound[r] {
-                        side.bound_on[square_colour(g, s.sq)] += 1;
+                        let k = square_colour(g, s.sq);
+                        side.bound_on[k] += 1;
+                        side.pair_colours |= 1 << k;
                     } else {
                         side.free += 1;
                     }
@@ -247,6 +252,9 @@ impl Evaluator {
         }
         for c in 0..2 {
             score[c] += support_weight * supported[c];
+            if sides[c].pair_colours == 3 {
+                score[c] += self.p.0[PAIR];
+            }
             mg[c] -= danger_mg[c];
             eg[c] -= danger_eg[c];
         }
@@ -718,6 +726,29 @@ mod tests {
         let pawn = lead(full, 1000) - lead(full, 500);
         assert!((40..=60).contains(&pawn), "half a pawn: {pawn}");
         assert_eq!(lead(ending, 1000), lead(ending, 500));
+    }
+
+    /// PAIR: colour-bound pieces on both square colours (two bishops),
+    /// not two on one colour nor a single one; an alfil pair in shatranj
+    /// counts as well.
+    #[test]
+    fn colour_bound_pieces_on_both_colours_make_a_pair() {
+        let gain = |variant: &str, fen: &str| {
+            let (_, pos) = eval_in(variant, fen);
+            let mut p = Params::default();
+            p.0[PAIR] = 40;
+            Evaluator::with_params(pos.rules(), p).evaluate(&pos)
+                - Evaluator::with_params(pos.rules(), Params::default()).evaluate(&pos)
+        };
+        // White's bishops on c1 (dark) and f1 (light).
+        assert_eq!(gain("normal", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+        // Both on dark squares (c1, e3), then a single bishop.
+        assert_eq!(gain("normal", "4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1"), 0);
+        assert_eq!(gain("normal", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), 0);
+        // Black's pair counts against the side to move.
+        assert_eq!(gain("normal", "2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1"), -40);
+        // Shatranj's alfils on c1 and f1.
+        assert_eq!(gain("shatranj", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
     }
 
     /// What the danger to White's royal piece in `fen` of `variant`
