@@ -133,6 +133,7 @@ impl Position {
             slots: [NO_SLOT; SLOTS],
             alive: [0; 2],
             royal_slots: [0; 2],
+            watched_slots: [0; 2],
             side: setup.side_to_move,
             castle: [0; 2],
             ep: EpState::default(),

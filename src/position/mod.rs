@@ -126,6 +126,8 @@ pub struct Position {
     /// alive or not: kept by [`Position::set_slot`] so that finding the
     /// royal pieces does not look at every piece.
     royal_slots: [u64; 2],
+    /// The same for the types [`Rules::watched`] names.
+    watched_slots: [u64; 2],
     side: Color,
     /// Files whose partner piece still has castling rights, per colour.
     castle: [u32; 2],
@@ -281,6 +283,11 @@ impl Position {
             self.royal_slots[c] |= bit;
         } else {
             self.royal_slots[c] &= !bit;
+        }
+        if self.rules.watched[usize::from(s.role.0)] {
+            self.watched_slots[c] |= bit;
+        } else {
+            self.watched_slots[c] &= !bit;
         }
         self.slots[slot] = s;
     }
@@ -445,10 +452,11 @@ impl Position {
         let role = c.king_role[color.index()];
         let g = self.rules.geometry();
         let rank = c.rank[color.index()];
-        (0..g.width).map(|f| g.sq(f, rank)).find(|&s| {
-            self.piece_on(s)
-                .is_some_and(|(col, p)| col == color && p.role == role)
-        })
+        // The one nearest the a-file where several stand there.
+        self.squares_of(color, role)
+            .filter_map(|s| g.coords(s).filter(|&(_, r)| r == rank).map(|(f, _)| (f, s)))
+            .min()
+            .map(|(_, s)| s)
     }
 
     /// The pieces of `color` on the board: slot index and slot.
@@ -467,7 +475,28 @@ impl Position {
 
     /// Number of `role` pieces `color` has on the board.
     pub fn count(&self, color: Color, role: Role) -> u32 {
-        self.pieces(color).filter(|(_, s)| s.role == role).count() as u32
+        self.squares_of(color, role).count() as u32
+    }
+
+    /// Squares of `color`'s `role` pieces. A watched type
+    /// ([`Rules::watched`]) is looked for among its slots only.
+    pub fn squares_of(&self, color: Color, role: Role) -> impl Iterator<Item = Sq> + '_ {
+        let c = color.index();
+        let mut bits = if self.rules.watched[usize::from(role.0)] {
+            self.alive[c] & self.watched_slots[c]
+        } else {
+            self.alive[c]
+        };
+        std::iter::from_fn(move || {
+            while bits != 0 {
+                let slot = Self::slot_index(color, bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if self.slots[slot].role == role {
+                    return Some(self.slots[slot].sq);
+                }
+            }
+            None
+        })
     }
 
     /// The side to move has to drop a piece if it can (`mustDrop`, with
@@ -549,10 +578,7 @@ impl Position {
                     let held: u32 = self.holdings(c).iter().map(|&n| u32::from(n)).sum();
                     self.alive[c.index()].count_ones() + held
                 }
-                Some(role) => {
-                    let on_board = self.pieces(c).filter(|(_, s)| s.role == role).count();
-                    on_board as u32 + u32::from(self.in_hand(c, role))
-                }
+                Some(role) => self.count(c, role) + u32::from(self.in_hand(c, role)),
             }
         });
         if let Some(value) = extinct {

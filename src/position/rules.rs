@@ -145,6 +145,10 @@ pub struct Rules {
     pub zobrist: Zobrist,
     /// Per role: it is royal (check and mate apply).
     pub royal: Box<[bool]>,
+    /// Per role: its slots are kept in a mask (`Position::set_slot`):
+    /// royal types, extinction types and castling kings, which the
+    /// game-end rules and castling look for at every node.
+    pub watched: Box<[bool]>,
     /// Fairy-Stockfish's pseudo-royal extinction types: such a piece is
     /// royal only while its side has at most this many of its type (of
     /// all its men, for `*`), so that losing it would be extinction.
@@ -654,6 +658,12 @@ impl Rules {
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
+        let mut watched = royal.clone();
+        let extinct = variant.end.extinction.iter().flat_map(|e| &e.piece_types);
+        let kings = castling.iter().flat_map(|c| c.king_role);
+        for r in extinct.copied().chain(kings) {
+            watched[usize::from(r.0)] = true;
+        }
         let chase = super::chase::ChaseRules::new(&variant, g);
         let goals = super::goals::GoalRules::new(&variant, g);
         Ok(Arc::new(Rules {
@@ -661,6 +671,7 @@ impl Rules {
             table,
             zobrist,
             royal,
+            watched,
             pseudo_royal_limit,
             promotes,
             promotion_zone,

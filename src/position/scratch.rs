@@ -16,6 +16,7 @@ impl Position {
         self.slots = [NO_SLOT; super::SLOTS];
         self.alive = [0; 2];
         self.royal_slots = [0; 2];
+        self.watched_slots = [0; 2];
         let mut next = [0usize; 2];
         for &(color, role, sq) in men {
             let c = color.index();
