@@ -22,6 +22,7 @@ mod pawns;
 mod terms;
 mod values;
 
+pub use pawns::PawnCache;
 pub use terms::Left;
 pub use values::PieceStats;
 

@@ -29,15 +29,67 @@ const ROYAL_ADVANCE_RANKS: i32 = 4;
 /// most, along each axis.
 const ROYAL_CENTRE_STEPS: i32 = 3;
 
+/// Entries of a [`PawnCache`] (16 bytes each: 64 KB).
+const PAWN_CACHE_SIZE: usize = 1 << 12;
+
+/// The pawn-structure terms of positions a search has scored, by pawn
+/// key: the pawns change in few moves, so most positions find theirs
+/// here. Belongs to one evaluator's weights: clear it when they change.
+pub struct PawnCache {
+    /// Pawn key, then middle-game and ending terms per colour.
+    entries: Box<[(u64, [i16; 4])]>,
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache {
+            entries: vec![(0, [0; 4]); PAWN_CACHE_SIZE].into_boxed_slice(),
+        }
+    }
+}
+
+impl PawnCache {
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = (0, [0; 4]));
+    }
+}
+
 impl Evaluator {
-    /// Passed, doubled, isolated and side-by-side pawns.
+    /// [`Self::pawn_terms`] from `cache` (where given) under `key`, the
+    /// position's pawn key, computed and stored on a miss. (Key 0, no
+    /// pawns at all, has terms 0: an empty entry is right for it.)
+    pub(super) fn cached_pawn_terms(
+        &self,
+        g: &Geometry,
+        pawns: &[PawnFiles; 2],
+        cache: Option<&mut PawnCache>,
+        key: u64,
+    ) -> ([Score; 2], [Score; 2]) {
+        let Some(cache) = cache else {
+            return self.pawn_terms(g, pawns);
+        };
+        let e = &mut cache.entries[(key as usize) & (PAWN_CACHE_SIZE - 1)];
+        if e.0 == key {
+            let t = e.1.map(Score::from);
+            return ([t[0], t[1]], [t[2], t[3]]);
+        }
+        let (mg, eg) = self.pawn_terms(g, pawns);
+        let packed = [mg[0], mg[1], eg[0], eg[1]].map(i16::try_from);
+        if let [Ok(a), Ok(b), Ok(c), Ok(d)] = packed {
+            *e = (key, [a, b, c, d]);
+        }
+        (mg, eg)
+    }
+
+    /// Passed, doubled, isolated and side-by-side pawns: middle-game and
+    /// ending terms per colour.
     pub(super) fn pawn_terms(
         &self,
         g: &Geometry,
         pawns: &[PawnFiles; 2],
-        mg: &mut [Score; 2],
-        eg: &mut [Score; 2],
-    ) {
+    ) -> ([Score; 2], [Score; 2]) {
+        let mut mg = [0 as Score; 2];
+        let mut eg = [0 as Score; 2];
         let width = usize::from(g.width);
         let span = i32::from(g.height).max(2) - 1;
         let p = &self.p.0;
@@ -88,6 +140,7 @@ impl Evaluator {
                 }
             }
         }
+        (mg, eg)
     }
 
     /// A royal piece: sheltered behind its pawns on its back ranks in the
@@ -154,5 +207,28 @@ mod tests {
         // A berolina pawn captures straight ahead: d2 defends d3.
         let berolina = "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1";
         assert_eq!(gain("berolina", berolina, PAWN_SUPPORTED), 30);
+    }
+
+    /// The pawn cache gives every position the evaluation it has without
+    /// it, the first time and again, with several positions sharing the
+    /// same pawns (and so the same entry).
+    #[test]
+    fn the_pawn_cache_changes_no_evaluation() {
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4",
+            "4k3/1p6/8/2P5/8/8/5PP1/4K3 w - - 0 1",
+            "4k3/1p6/8/2P5/8/8/5PP1/3K4 b - - 0 1",
+        ];
+        let mut cache = PawnCache::default();
+        for _ in 0..2 {
+            for fen in fens {
+                let (e, pos) = eval_in("normal", fen);
+                assert_eq!(
+                    e.evaluate_cached(&pos, Some(&mut cache)),
+                    e.evaluate_and_pieces_left(&pos)
+                );
+            }
+        }
     }
 }

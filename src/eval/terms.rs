@@ -9,7 +9,7 @@
 //! game and ending (`pawns`), mop-up and the scaling of leads that may not
 //! win (`endgame`).
 
-use super::pawns::{MAX_LINES, PawnFiles};
+use super::pawns::{MAX_LINES, PawnCache, PawnFiles};
 use super::{Evaluator, SPREAD, Score, square_colour};
 use crate::position::Position;
 use crate::trajectory::visit;
@@ -113,6 +113,16 @@ impl Evaluator {
     /// pawns still in the game: the search's trade contempts scale with
     /// how much is left to trade.
     pub fn evaluate_and_pieces_left(&self, pos: &Position) -> (Score, Left) {
+        self.evaluate_cached(pos, None)
+    }
+
+    /// [`Self::evaluate_and_pieces_left`], reading and filling a cache of
+    /// pawn-structure terms (the search's, one per thread).
+    pub fn evaluate_cached(
+        &self,
+        pos: &Position,
+        pawn_cache: Option<&mut PawnCache>,
+    ) -> (Score, Left) {
         if self.losing {
             return (self.evaluate_losing(pos), Left::default());
         }
@@ -259,7 +269,11 @@ impl Evaluator {
             eg[c] -= danger_eg[c];
         }
         if self.pawn_structure {
-            self.pawn_terms(g, &pawns, &mut mg, &mut eg);
+            let (pawn_mg, pawn_eg) = self.cached_pawn_terms(g, &pawns, pawn_cache, pos.pawn_key());
+            for c in 0..2 {
+                mg[c] += pawn_mg[c];
+                eg[c] += pawn_eg[c];
+            }
             for c in 0..2 {
                 if let Some(k) = sides[c].royal {
                     self.royal_terms(g, c, k, &pawns[c], &mut mg, &mut eg);

@@ -5,7 +5,7 @@
 use super::params::history_bonus;
 use super::thread::Thread;
 use super::{MATE_BOUND, MAX_PLY};
-use crate::eval::{Evaluator, Left, Score};
+use crate::eval::{Evaluator, Left, PawnCache, Score};
 use crate::position::Position;
 use crate::types::{Geometry, Move, Sq};
 
@@ -48,6 +48,9 @@ pub(super) struct Heuristics {
     /// a re-search, quiescence after the node search) is not scored
     /// twice. See [`EvalCache`] for the packing.
     eval_cache: Vec<u64>,
+    /// Pawn-structure terms by pawn key, for the evaluations the cache
+    /// above misses.
+    pawn_cache: PawnCache,
 }
 
 /// Entries of the evaluation cache (8 bytes each, per thread: 256 KB).
@@ -116,6 +119,7 @@ impl Heuristics {
             cont_hashed: false,
             corr: Vec::new(),
             eval_cache: Vec::new(),
+            pawn_cache: PawnCache::default(),
         };
         h.reshape(g, roles);
         h
@@ -151,10 +155,12 @@ impl Heuristics {
         self.corr.resize(2 * CORR_SIZE, 0);
         self.eval_cache.clear();
         self.eval_cache.resize(EVAL_CACHE_SIZE, 0);
+        self.pawn_cache.clear();
     }
 
     pub(super) fn clear_eval_cache(&mut self) {
         self.eval_cache.iter_mut().for_each(|e| *e = 0);
+        self.pawn_cache.clear();
     }
 
     /// The hand-written evaluation of `pos` and the share of its army
@@ -166,7 +172,7 @@ impl Heuristics {
         if let Some(hit) = EvalCache::unpack(key, self.eval_cache[i]) {
             return hit;
         }
-        let (score, left) = eval.evaluate_and_pieces_left(pos);
+        let (score, left) = eval.evaluate_cached(pos, Some(&mut self.pawn_cache));
         if let Some(e) = EvalCache::pack(key, score, left) {
             self.eval_cache[i] = e;
         }
