@@ -155,6 +155,31 @@ impl Lines {
 }
 
 impl Legality {
+    /// The verdict maker for a side without royal pieces: every move is
+    /// legal.
+    fn all_legal() -> Legality {
+        Legality {
+            fast: true,
+            king: 0,
+            king_touched: false,
+            facing: None,
+            kings_shift: false,
+            all_legal: true,
+            screens: false,
+            special: true,
+            drop_mate: None,
+            no_checks: false,
+            blast: false,
+            their_royal: None,
+            exact: false,
+            pinners: Lines(0),
+            checkers: Lines(0),
+            giving_check: 0,
+            monotone: false,
+            opens_nothing: Cell::new(None),
+        }
+    }
+
     pub fn new(pos: &Position) -> Legality {
         let us = pos.side_to_move();
         let them = us.opponent();
@@ -162,6 +187,20 @@ impl Legality {
         let king = royals.next();
         let single = royals.next().is_none();
         let rules = pos.rules();
+        // Nothing of ours can be in check (losing chess, three kings,
+        // atomar): every move is legal (but for Lion trading). Explosions
+        // reaching a royal piece, a royal piece to come by promotion or
+        // from hand (placement, sittuyin's set-up: its own drop is made
+        // and tested), and checks forbidden against an enemy royal piece
+        // still need the tests below.
+        let checks_forbidden = !rules.variant.end.checking || !rules.variant.drops.drop_checks;
+        if king.is_none()
+            && !rules.blast_royal
+            && !rules.promotes_to_royal[us.index()]
+            && (!checks_forbidden || pos.royals(them).next().is_none())
+        {
+            return Legality::all_legal();
+        }
         // The enemy's royal pieces matter to explosions, checks forbidden,
         // flying generals and drop mates only.
         let theirs_matter = rules.blast.is_some()
@@ -208,40 +247,6 @@ impl Legality {
         } else {
             their_first
         };
-        // Explosions matter to legality only where some type is royal
-        // (not in atomar, nocheckatomic, atomic giveaway).
-        let blast_royal = rules.blast.is_some() && rules.royal.iter().any(|&r| r);
-        // Our royal piece still in hand (placement, sittuyin's set-up)
-        // is as good as none for every move but its own drop, which is
-        // made and tested.
-        if king.is_none()
-            && !blast_royal
-            && !rules.promotes_to_royal[us.index()]
-            && !checks_restricted
-        {
-            // Nothing of ours can be in check (losing chess, three kings):
-            // every move is legal (but for Lion trading).
-            return Legality {
-                fast: true,
-                king: 0,
-                king_touched: false,
-                facing: None,
-                kings_shift: false,
-                all_legal: true,
-                screens: false,
-                special: true,
-                drop_mate: None,
-                no_checks: false,
-                blast: false,
-                their_royal: None,
-                exact: false,
-                pinners: Lines(0),
-                checkers: Lines(0),
-                giving_check: 0,
-                monotone: false,
-                opens_nothing: Cell::new(None),
-            };
-        }
         match king {
             Some(king)
                 if single

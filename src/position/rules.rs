@@ -252,6 +252,9 @@ pub struct Rules {
     pub leaps: [Box<[Option<crate::trajectory::LeapTable>]>; 2],
     /// Captures explode (atomic): the squares around a capture, as deltas.
     pub blast: Option<[i16; 8]>,
+    /// Explosions matter to legality: captures explode and some type is
+    /// royal (not in atomar, nocheckatomic, atomic giveaway).
+    pub blast_royal: bool,
     /// Per role: explosions never touch it (see [`Variant::blast_immune`]).
     pub blast_immune: Box<[bool]>,
     /// Per role: blasts around it spare it (see [`Variant::blast_spared`]).
@@ -655,6 +658,7 @@ impl Rules {
             && !petrify.iter().any(|&p| p)
             && variant.flipping == crate::variant::Flipping::None
             && !stopped_by_own_kind.iter().any(|&s| s);
+        let blast_royal = variant.blast_on_capture && royal.iter().any(|&r| r);
         let blast = variant
             .blast_on_capture
             .then(|| table.geometry.king_steps());
@@ -708,6 +712,7 @@ impl Rules {
             reach,
             strikes,
             leaps,
+            blast_royal,
             blast,
             blast_immune,
             blast_spared,
