@@ -146,30 +146,37 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
         let role = usize::from(piece.role.0);
         let from = piece.sq;
         let first = list.len();
-        let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
-        let demotes_to = if piece.promoted {
-            // To what it promoted from: several types may share a promoted one.
-            rules.demoted_type[role].map(|_| piece.base)
-        } else {
-            None
-        };
-        let mover = Mover {
-            role: piece.role,
-            shogi: shogi_promotes,
-            demotes_to,
-        };
         // Pieces that never turn over nor reach a square twice take the
         // short road, and so do pawn types outside their promotion zone.
-        let simple = !shogi_promotes
-            && demotes_to.is_none()
-            && !rules.table.role_trees(us, piece.role).duplicates;
-        let pawn = rules.promotes[us.index()][role];
-        let zone = &rules.promotion_zone[us.index()];
-        let double_step = if rules.gives_ep[role] {
-            flag::DOUBLE
+        let role_gen = rules.generation[us.index()][role];
+        let (mover, simple) = if role_gen.plain {
+            let plain = Mover {
+                role: piece.role,
+                shogi: false,
+                demotes_to: None,
+            };
+            (plain, true)
         } else {
-            0
+            let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
+            let demotes_to = if piece.promoted {
+                // To what it promoted from: several types may share a promoted one.
+                rules.demoted_type[role].map(|_| piece.base)
+            } else {
+                None
+            };
+            let mover = Mover {
+                role: piece.role,
+                shogi: shogi_promotes,
+                demotes_to,
+            };
+            let simple = !shogi_promotes
+                && demotes_to.is_none()
+                && !rules.table.role_trees(us, piece.role).duplicates;
+            (mover, simple)
         };
+        let pawn = role_gen.pawn;
+        let zone = &rules.promotion_zone[us.index()];
+        let double_step = role_gen.double_step;
         for e in pos.records(slot) {
             let kind = e.kind;
             if kind & (entry::QUIET | entry::CAPTURE | entry::CAPTURE_FRIEND | entry::EP) == 0 {
@@ -194,11 +201,7 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
             }
             let locust = if e.aux != 0 { flag::LOCUST } else { 0 };
             if kind & entry::QUIET != 0 && (QUIETS && locust == 0 || CAPTURES && locust != 0) {
-                let double = if kind & entry::DOUBLE != 0 && rules.gives_ep[role] {
-                    flag::DOUBLE
-                } else {
-                    0
-                };
+                let double = u16::from(kind & entry::DOUBLE != 0) * double_step;
                 push(pos, list, first, mover, from, e.sq, e.aux, locust | double);
             }
             if CAPTURES && kind & (entry::CAPTURE | entry::CAPTURE_FRIEND) != 0 {

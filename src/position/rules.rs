@@ -171,6 +171,9 @@ pub struct Rules {
     pub promoted_type: Box<[Option<Role>]>,
     /// Per role: it is some role's shogi-style promoted type.
     pub plus_type: Box<[bool]>,
+    /// Per colour and role: what the move generator asks of the type for
+    /// every piece it generates for, in one place.
+    pub generation: [Box<[RoleGen]>; 2],
     /// Per role: the type a promoted piece of it turns back into when it
     /// moves (Kyoto shogi's `pieceDemotion`); `None` everywhere else.
     pub demoted_type: Box<[Option<Role>]>,
@@ -289,6 +292,21 @@ pub struct Rules {
     /// Answers of the game-end judge's dead-position mate searches, by
     /// material, computed when first needed.
     pub(crate) mate_cache: Mutex<HashMap<MateMaterial, bool>>,
+}
+
+/// What the move generator asks of a piece type (see
+/// [`Rules::generation`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoleGen {
+    /// Its moves are pushed as they stand in its walk record, whatever the
+    /// piece's history (no shogi-style promotion nor demotion, no square
+    /// reached twice): the generator's short road.
+    pub plain: bool,
+    /// It promotes in the zone (a pawn type, [`Rules::promotes`]).
+    pub pawn: bool,
+    /// `flag::DOUBLE` where its initial multi-step gives e.p. rights
+    /// ([`Rules::gives_ep`]), else 0.
+    pub double_step: u16,
 }
 
 /// See [`Rules::pseudo_royal_limit`].
@@ -668,6 +686,21 @@ impl Rules {
         for r in extinct.copied().chain(kings) {
             watched[usize::from(r.0)] = true;
         }
+        let generation = Color::BOTH.map(|c| {
+            (0..roles)
+                .map(|r| RoleGen {
+                    plain: promoted_type[r].is_none()
+                        && demoted_type[r].is_none()
+                        && !table.role_trees(c, Role(r as u8)).duplicates,
+                    pawn: promotes[c.index()][r],
+                    double_step: if gives_ep[r] {
+                        crate::types::flag::DOUBLE
+                    } else {
+                        0
+                    },
+                })
+                .collect::<Box<[RoleGen]>>()
+        });
         let chase = super::chase::ChaseRules::new(&variant, g);
         let goals = super::goals::GoalRules::new(&variant, g);
         Ok(Arc::new(Rules {
@@ -682,6 +715,7 @@ impl Rules {
             promotion_choices,
             promoted_type,
             plus_type,
+            generation,
             demoted_type,
             hash_promoted,
             resets_clock,
