@@ -66,12 +66,15 @@ pub fn run(
         for t in 0..options.threads.max(1) {
             let send = send.clone();
             let (net, layout, next_game) = (net.clone(), &layout, &next_game);
+            // Each thread its own copy: a position caches what generation
+            // reads off it, so it is not shared between threads.
+            let start = start.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("datagen-{t}"))
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(scope, move || {
                     let mut searcher =
-                        Searcher::new(start, options.hash_mb, Arc::new(AtomicBool::new(false)));
+                        Searcher::new(&start, options.hash_mb, Arc::new(AtomicBool::new(false)));
                     searcher.set_network(net);
                     loop {
                         let n = next_game.fetch_add(1, Ordering::Relaxed);
@@ -80,7 +83,7 @@ pub fn run(
                         }
                         let mut rng = Rng(options.seed ^ (n as u64).wrapping_mul(0x9E37_79B9));
                         searcher.clear();
-                        let game = play(start, &mut searcher, layout, options, &mut rng, stop);
+                        let game = play(&start, &mut searcher, layout, options, &mut rng, stop);
                         if send.send(game).is_err() {
                             break;
                         }

@@ -691,6 +691,18 @@ fn check_ply(
     split.sort();
     whole.sort();
     assert_eq!(split, whole, "captures + quiets != all\n{}", here);
+    // The moves kept from earlier plies (each piece's ready moves) are
+    // those a fresh position reads off its walks.
+    let fresh = Position::from_fen(r.rules.clone(), &fen).expect("own FEN");
+    let mut cold = MoveList::new();
+    pseudo_legal::<true, true>(&fresh, &mut cold);
+    let mut cold: Vec<_> = cold.iter().map(|&m| move_key(m)).collect();
+    cold.sort();
+    assert_eq!(
+        cold, whole,
+        "a fresh position generates other moves\n{}",
+        here
+    );
     for m in &legal {
         assert!(
             all.contains(m),

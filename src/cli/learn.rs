@@ -79,7 +79,10 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
     let began = Instant::now();
     std::thread::scope(|scope| {
-        let player = scope.spawn(|| datagen::run(&start, net, &options, &stop, tx));
+        let (options, stop) = (&options, &stop);
+        // The position moves to the player's thread: it caches what move
+        // generation reads off it, so it is not shared.
+        let player = scope.spawn(move || datagen::run(&start, net, options, stop, tx));
         let (mut games, mut positions, mut results) = (0usize, 0usize, [0usize; 3]);
         let mut written = Ok(());
         for game in rx {

@@ -25,7 +25,7 @@ pub use perft::{
     PerftSuiteLine, ShortCount, SuiteResult, check_suite_line, perft, perft_divide, run_suite,
 };
 
-use crate::position::{Position, entry};
+use crate::position::{Position, entry, stands_alone};
 use crate::types::{Color, Move, MoveList, Role, Sq, flag};
 
 /// Pseudo-legal moves of the side to move: `CAPTURES` selects captures
@@ -140,40 +140,34 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
+    if !ONLY_TO {
+        let first = list.len();
+        if pos.ready_moves::<CAPTURES, QUIETS>(slot, |m| list.push(m)) {
+            return;
+        }
+        list.truncate(first);
+    }
     let rules = pos.rules();
     {
         let piece = pos.slot(slot);
         let role = usize::from(piece.role.0);
         let from = piece.sq;
         let first = list.len();
+        let role_gen = rules.generation[us.index()][role];
+        let demotes_to = if piece.promoted {
+            // To what it promoted from: several types may share a promoted one.
+            rules.demoted_type[role].map(|_| piece.base)
+        } else {
+            None
+        };
+        let mover = Mover {
+            role: piece.role,
+            shogi: rules.promoted_type[role].is_some() && !piece.promoted,
+            demotes_to,
+        };
         // Pieces that never turn over nor reach a square twice take the
         // short road, and so do pawn types outside their promotion zone.
-        let role_gen = rules.generation[us.index()][role];
-        let (mover, simple) = if role_gen.plain {
-            let plain = Mover {
-                role: piece.role,
-                shogi: false,
-                demotes_to: None,
-            };
-            (plain, true)
-        } else {
-            let shogi_promotes = rules.promoted_type[role].is_some() && !piece.promoted;
-            let demotes_to = if piece.promoted {
-                // To what it promoted from: several types may share a promoted one.
-                rules.demoted_type[role].map(|_| piece.base)
-            } else {
-                None
-            };
-            let mover = Mover {
-                role: piece.role,
-                shogi: shogi_promotes,
-                demotes_to,
-            };
-            let simple = !shogi_promotes
-                && demotes_to.is_none()
-                && !rules.table.role_trees(us, piece.role).duplicates;
-            (mover, simple)
-        };
+        let simple = rules.moves_plainly(us, piece);
         let pawn = role_gen.pawn;
         let zone = &rules.promotion_zone[us.index()];
         let double_step = role_gen.double_step;
@@ -185,12 +179,7 @@ fn slot_moves<const CAPTURES: bool, const QUIETS: bool, const ONLY_TO: bool>(
             if ONLY_TO && e.sq != only_to && e.aux != only_to {
                 continue;
             }
-            if simple
-                && e.aux == 0
-                && e.sq != from
-                && kind & (entry::TAME | entry::CAPTURE_FRIEND | entry::EP) == 0
-                && !(pawn && zone[usize::from(e.sq)])
-            {
+            if simple && stands_alone(e, from, pawn, zone) {
                 if QUIETS && kind & entry::QUIET != 0 {
                     let double = u16::from(kind & entry::DOUBLE != 0) * double_step;
                     list.push(Move::new(from, e.sq, 0, None, double));

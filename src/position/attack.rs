@@ -150,6 +150,7 @@ impl Position {
             }
         }
         self.rec_len[slot] = n as u16;
+        self.forget_ready_of(c, bit);
     }
 
     /// The empty squares a `color` `role` piece standing on `origin`

@@ -8,6 +8,7 @@ use crate::position::Rules;
 use crate::types::{Color, SLOTS_PER_SIDE, Sq};
 use crate::variant::{CastlingRight, FenError, StartPosition};
 use arrayvec::ArrayVec;
+use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -160,6 +161,12 @@ impl Position {
             records: vec![Entry::default(); cap * SLOTS].into_boxed_slice(),
             rec_len: [0; SLOTS],
             cap,
+            ready: vec![Cell::new(crate::types::Move::default()); cap * SLOTS].into_boxed_slice(),
+            ready_len: std::array::from_fn(|_| Cell::new(0)),
+            ready_captures: std::array::from_fn(|_| Cell::new(0)),
+            ready_known: Default::default(),
+            intricate: Default::default(),
+            ep_takers: Default::default(),
             saved: Vec::new(),
             patches: Vec::new(),
             changes: ArrayVec::new(),

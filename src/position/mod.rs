@@ -25,11 +25,13 @@ pub use attack::entry;
 pub use fen::{MAX_IN_HAND, PositionError};
 pub(crate) use flip::drop_unfit;
 pub use make::Undo;
+pub(crate) use records::stands_alone;
 pub use rules::{MateMaterial, Rules};
 
-use crate::types::{Color, HAND_ROLES, Role, SLOTS_PER_SIDE, Sq};
+use crate::types::{Color, HAND_ROLES, Move, Role, SLOTS_PER_SIDE, Sq};
 use crate::variant::{GameValue, MaterialCounting};
 use arrayvec::ArrayVec;
+use std::cell::Cell;
 use std::sync::Arc;
 
 const SLOTS: usize = 2 * SLOTS_PER_SIDE;
@@ -176,6 +178,21 @@ pub struct Position {
     records: Box<[Entry]>,
     rec_len: [u16; SLOTS],
     cap: usize,
+    /// Per slot (`cap` each), the moves its walk record yields as they
+    /// stand (`EntryMove::Ready` in records.rs), read off the record when
+    /// first asked for and kept until the record changes, so that
+    /// generating the moves of a piece the last moves left alone is a
+    /// copy. Cells, because move generation reads the position. Per
+    /// colour: the slots whose ready moves are known; those whose moves
+    /// need the generator's full road; those whose records hold e.p.
+    /// captures (on the full road too while there is an e.p. victim).
+    ready: Box<[Cell<Move>]>,
+    ready_len: [Cell<u16>; SLOTS],
+    /// Which of a slot's ready moves are captures (bit i for move i).
+    ready_captures: [Cell<u64>; SLOTS],
+    ready_known: [Cell<u64>; 2],
+    intricate: [Cell<u64>; 2],
+    ep_takers: [Cell<u64>; 2],
     /// Walk records saved by `make` for `unmake`, as a stack.
     saved: Vec<Entry>,
     /// Entries of leapers' records that `make` rewrote in place, with
@@ -872,6 +889,14 @@ impl Position {
             let alive = self.alive[Self::slot_color(slot).index()] & Self::bit(slot) != 0;
             if alive && fresh.records(slot) != self.records(slot) {
                 return Err(format!("walk record of slot {slot} differs"));
+            }
+            let ready = |p: &Position| {
+                let mut moves = Vec::new();
+                p.ready_moves::<true, true>(slot, |m| moves.push(m))
+                    .then_some(moves)
+            };
+            if alive && ready(&fresh) != ready(self) {
+                return Err(format!("ready moves of slot {slot} differ"));
             }
         }
         Ok(())

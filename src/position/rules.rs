@@ -294,6 +294,20 @@ pub struct Rules {
     pub(crate) mate_cache: Mutex<HashMap<MateMaterial, bool>>,
 }
 
+impl Rules {
+    /// Whether `piece`'s moves are pushed as they stand in its walk record,
+    /// given its history: no shogi-style promotion still to come, no
+    /// demotion, no square reached twice.
+    #[inline]
+    pub fn moves_plainly(&self, color: Color, piece: &super::Slot) -> bool {
+        let r = usize::from(piece.role.0);
+        let shogi_promotes = self.promoted_type[r].is_some() && !piece.promoted;
+        let demotes = piece.promoted && self.demoted_type[r].is_some();
+        self.generation[color.index()][r].plain
+            || !shogi_promotes && !demotes && !self.table.role_trees(color, piece.role).duplicates
+    }
+}
+
 /// What the move generator asks of a piece type (see
 /// [`Rules::generation`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -187,6 +187,9 @@ impl Searcher {
             let mut handles = Vec::with_capacity(helpers.len());
             for (i, h) in helpers.iter_mut().enumerate() {
                 let shared = &shared;
+                // Each thread its own copy: a position caches what move
+                // generation reads off it, so it is not shared.
+                let root = root.clone();
                 let spawned = scope
                     .builder()
                     .name(format!("search-{}", i + 1))
@@ -194,7 +197,7 @@ impl Searcher {
                     .spawn(move |_| {
                         let h: &mut Heuristics = h;
                         let mut t = Thread::new(shared, h, false, past);
-                        let result = t.iterate(root, i + 1, &mut Silent);
+                        let result = t.iterate(&root, i + 1, &mut Silent);
                         t.publish();
                         result
                     });
