@@ -91,7 +91,7 @@ impl Position {
         if self.ready_known[c].get() & bit == 0 {
             return self.read_off::<CAPTURES, QUIETS>(slot, found);
         }
-        if (self.intricate[c].get() | self.ep_victims(c)) & bit != 0 {
+        if self.full_road(c, bit) {
             return false;
         }
         let start = slot * self.cap;
@@ -114,14 +114,16 @@ impl Position {
         true
     }
 
-    /// The slots of colour `c` whose e.p. captures matter now.
-    #[inline]
-    fn ep_victims(&self, c: usize) -> u64 {
-        if self.ep.victim != 0 {
+    /// Whether colour `c`'s slot `bit` needs the generator's full road
+    /// now: an intricate record, or e.p. captures while there is a victim.
+    #[inline(always)]
+    fn full_road(&self, c: usize, bit: u64) -> bool {
+        let ep = if self.ep.victim != 0 {
             self.ep_takers[c].get()
         } else {
             0
-        }
+        };
+        (self.intricate[c].get() | ep) & bit != 0
     }
 
     /// Read a slot's ready moves off its walk record, passing them to
@@ -176,7 +178,7 @@ impl Position {
             |mask: &Cell<u64>, on: bool| mask.set((mask.get() & !bit) | (bit * u64::from(on)));
         set(&self.intricate[c], intricate);
         set(&self.ep_takers[c], ep);
-        (self.intricate[c].get() | self.ep_victims(c)) & bit == 0
+        !self.full_road(c, bit)
     }
 
     /// Forget the ready moves of `slots`, whose records changed.
