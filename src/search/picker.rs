@@ -259,9 +259,8 @@ fn best_remaining(scores: &[i32], i: usize) -> i32 {
 /// two passes the compiler can vectorise, where one pass that tracks
 /// the place cannot be (drop games scan a hundred moves and more).
 pub(super) fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
-    let rest = &scores[i..moves.len()];
-    let best = rest.iter().copied().max().unwrap_or(i32::MIN);
-    let j = i + rest.iter().position(|&s| s == best).unwrap_or(0);
+    let best = best_remaining(scores, i);
+    let j = i + scores[i..].iter().position(|&s| s == best).unwrap_or(0);
     moves.swap(i, j);
     scores.swap(i, j);
     moves[i]
