@@ -21,10 +21,13 @@ pub(super) struct Heuristics {
     pub(super) counters: Vec<Move>,
     /// Continuation history: `[earlier move][quiet move]`, each move as
     /// its piece type and destination, for the moves one and two plies
-    /// back (one table serves both). Where the variant has more pairs
-    /// than `CONT_MAX` (shogi, grand, chu and bigger) the pair is hashed into
-    /// `CONT_MAX` entries: a collision only blurs move ordering, and the
-    /// table's size stays inside the per-thread share of `memory`.
+    /// back (one table serves both). A row holds every quiet move's entry
+    /// for one earlier move, so a node scoring its moves reads two rows,
+    /// not scattered entries. Where the variant has more earlier moves
+    /// than `CONT_MAX` has rows (shogi, grand, chu and bigger) the earlier
+    /// move is hashed to one of `cont_rows` rows: a collision only blurs
+    /// move ordering, and the table's size stays inside the per-thread
+    /// share of `memory`.
     cont: Vec<i16>,
     /// Piece types times board squares: the row length of `cont`.
     cont_row: usize,
@@ -32,8 +35,9 @@ pub(super) struct Heuristics {
     cont_squares: usize,
     /// Padded square to its dense index (0 off the board).
     cont_square: Vec<u16>,
-    /// Whether `cont` is indexed by a hash of the pair.
-    cont_hashed: bool,
+    /// Rows of `cont` where earlier moves are hashed, 0 where each has
+    /// its own.
+    cont_rows: usize,
     /// Correction history: `[colour][pawn key]`, a damped running
     /// average (see `update_correction`) of the error of the static
     /// evaluation, in `CORR_GRAIN`ths of a centipawn, that searches found
@@ -103,8 +107,7 @@ const CORR_MAX: i32 = 48;
 
 /// Entries of the continuation-history table (two bytes each, per
 /// thread): 1 MB, within the 4 MB per thread that `memory` sets aside.
-const CONT_BITS: u32 = 19;
-const CONT_MAX: usize = 1 << CONT_BITS;
+const CONT_MAX: usize = 1 << 19;
 
 impl Heuristics {
     pub(super) fn new(g: &Geometry, roles: usize) -> Heuristics {
@@ -116,7 +119,7 @@ impl Heuristics {
             cont_row: 0,
             cont_squares: 0,
             cont_square: Vec::new(),
-            cont_hashed: false,
+            cont_rows: 0,
             corr: Vec::new(),
             eval_cache: Vec::new(),
             pawn_cache: PawnCache::default(),
@@ -133,14 +136,19 @@ impl Heuristics {
         // Pairs are indexed by dense squares: padding would only add
         // entries that never occur, and push 8x8 boards over `CONT_MAX`.
         let row = roles * g.area();
-        self.cont_hashed = row * row > CONT_MAX;
+        // Hashed rows: as many whole rows as fit in `CONT_MAX` entries.
+        self.cont_rows = if row * row > CONT_MAX {
+            (CONT_MAX / row).max(1)
+        } else {
+            0
+        };
         self.cont_row = row;
         self.cont_squares = g.area();
         self.cont_square.clear();
         self.cont_square
             .extend((0..area).map(|sq| g.dense(sq as Sq).map_or(0, |d| d as u16)));
-        let cont = if self.cont_hashed {
-            CONT_MAX
+        let cont = if self.cont_rows > 0 {
+            self.cont_rows * row
         } else {
             row * row
         };
@@ -222,16 +230,10 @@ impl Thread<'_> {
             return [None; 2];
         };
         let row = self.h.cont_row;
-        let hashed = self.h.cont_hashed;
+        let rows = self.h.cont_rows;
         [1, 2].map(|back| {
             let earlier = ply.checked_sub(back).and_then(|p| self.stack[p].piece_to)?;
-            let pair = earlier as usize * row + this as usize;
-            Some(if hashed {
-                // Fibonacci hashing: the top bits of the product.
-                ((pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CONT_BITS)) as usize
-            } else {
-                pair
-            })
+            Some(cont_row_index(earlier, rows) * row + this as usize)
         })
     }
 
@@ -328,6 +330,19 @@ impl Thread<'_> {
 
 /// The from-square of a move for history tables; a drop's dropped type
 /// stands in for it.
+/// The row of the continuation history holding the replies to
+/// `earlier` (a move's piece type and destination): its own where
+/// `rows` is 0, else one of `rows` hashed rows.
+#[inline]
+fn cont_row_index(earlier: u32, rows: usize) -> usize {
+    if rows == 0 {
+        return earlier as usize;
+    }
+    // Fibonacci hashing, its top 32 bits scaled to the rows.
+    let h = u64::from(earlier).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    ((h * rows as u64) >> 32) as usize
+}
+
 #[inline]
 fn from_index(m: Move, area: usize) -> usize {
     match m.hand() {
@@ -339,6 +354,26 @@ fn from_index(m: Move, area: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hashed_continuation_rows_stay_in_the_table_and_spread() {
+        // Shogi: 14 piece types on 81 squares, 462 rows of 1,134.
+        let row = 14 * 81;
+        let rows = CONT_MAX / row;
+        let mut used = vec![false; rows];
+        for earlier in 0..row as u32 {
+            let r = cont_row_index(earlier, rows);
+            assert!(r < rows);
+            used[r] = true;
+        }
+        // Consecutive moves land on most rows, not a few.
+        assert!(used.iter().filter(|&&u| u).count() * 10 >= rows * 9);
+        // Unhashed, each earlier move has its own row.
+        assert_eq!(cont_row_index(383, 0), 383);
+        for rows in [1, 2, 7] {
+            assert!((0..5000).all(|e| cont_row_index(e, rows) < rows));
+        }
+    }
 
     #[test]
     fn the_eval_cache_returns_what_it_stored_for_the_same_key_only() {
