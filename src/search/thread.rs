@@ -407,9 +407,12 @@ impl<'a> Thread<'a> {
     }
 
     /// A move was just made at `ply` (or a null move: nothing changed):
-    /// the network's sums follow it.
+    /// the network's sums follow it, and the table's entry is fetched.
     #[inline]
     pub(super) fn moved(&mut self, pos: &Position, ply: usize) {
+        // The child node probes the table first thing: start fetching
+        // its bucket now, while the move's other bookkeeping runs.
+        self.sh.tt.prefetch(pos.key());
         if let Some(acc) = &mut self.acc {
             acc.moved(pos, ply);
         }
