@@ -328,8 +328,6 @@ impl Thread<'_> {
     }
 }
 
-/// The from-square of a move for history tables; a drop's dropped type
-/// stands in for it.
 /// The row of the continuation history holding the replies to
 /// `earlier` (a move's piece type and destination): its own where
 /// `rows` is 0, else one of `rows` hashed rows.
@@ -343,6 +341,8 @@ fn cont_row_index(earlier: u32, rows: usize) -> usize {
     ((h * rows as u64) >> 32) as usize
 }
 
+/// The from-square of a move for history tables; a drop's dropped type
+/// stands in for it.
 #[inline]
 fn from_index(m: Move, area: usize) -> usize {
     match m.hand() {
