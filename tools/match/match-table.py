@@ -7,8 +7,11 @@ For each JSON summary (written by `griffon match --json`) it reads the PGN
 of the same name beside it (`X.json` -> `X.pgn` or `X.pgn.gz`), if there is
 one, and prints one row: variant, games, the first engine's
 wins/losses/draws, its score, Elo with the 95% error bar, how the games
-ended (PGN Termination tags, counted), and the faults (illegal moves, time
-forfeits, crashes, hangs) the runner recorded.
+ended (PGN Termination tags, counted), the faults (illegal moves, time
+forfeits, crashes, hangs) the runner recorded, and each engine's mean
+depth and seconds a move over the moves it commented (`{+0.52/12 0.3s}`;
+depths of 100 and more, which Fairy-Stockfish reports once it has found a
+mate, are left out and counted).
 """
 
 import collections
@@ -38,12 +41,45 @@ def endings(json_path):
     return ", ".join(f"{n} {r}" for r, n in counts.most_common())
 
 
+def search_stats(json_path):
+    """Each engine's mean depth and seconds a move, over the moves of the
+    PGN beside JSON_PATH that carry a search comment."""
+    base = json_path[: -len(".json")]
+    pgn = next((p for p in (base + ".pgn", base + ".pgn.gz") if os.path.exists(p)), None)
+    if pgn is None:
+        return "?"
+    depth = collections.defaultdict(list)
+    secs = collections.defaultdict(list)
+    deep = collections.Counter()
+    for game in pgn_elo.read_games(pgn):
+        first = 1 if game.tags.get("FEN", " w ").split(" ")[1:2] == ["b"] else 0
+        names = (game.tags.get("White", "?"), game.tags.get("Black", "?"))
+        for ply, text in game.comments.items():
+            m = re.match(r"[+-]?\d+\.\d+/(\d+) (\d+(?:\.\d+)?)s", text)
+            if not m:
+                continue
+            name = names[(first + ply) % 2]
+            if int(m.group(1)) >= 100:
+                deep[name] += 1
+                continue
+            depth[name].append(int(m.group(1)))
+            secs[name].append(float(m.group(2)))
+    parts = []
+    for name in sorted(depth):
+        d, t = depth[name], secs[name]
+        text = f"{name} {sum(d) / len(d):.1f}, {sum(t) / len(t):.2f} s"
+        if deep[name]:
+            text += f" (without {deep[name]} at depth 100+)"
+        parts.append(text)
+    return "; ".join(parts)
+
+
 def main():
     if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    print("| variant | games | W-L-D | score | Elo (95%) | ended by | faults |")
-    print("|---|---|---|---|---|---|---|")
+    print("| variant | games | W-L-D | score | Elo (95%) | ended by | faults | depth, time a move |")
+    print("|---|---|---|---|---|---|---|---|")
     for path in sys.argv[1:]:
         with open(path, encoding="utf-8") as f:
             r = json.load(f)
@@ -57,7 +93,7 @@ def main():
         print(
             f"| {r['variant']} | {games} | +{r['wins']} -{r['losses']} ={r['draws']} "
             f"| {100 * r['score']:.1f} % | {elo} +/- {err} "
-            f"| {endings(path)} | {fault_text} |"
+            f"| {endings(path)} | {fault_text} | {search_stats(path)} |"
         )
     return 0
 
