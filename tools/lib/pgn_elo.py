@@ -30,6 +30,9 @@ Z95 = 1.959963984540054
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.M)
 _TOKEN = re.compile(r"\{[^}]*\}|\S+")
 _MOVE_NUMBER = re.compile(r"^\d+\.+")
+# A search comment: the mover's score in pawns, the depth and, where the
+# engine gave it, the seconds the move took (`+1.52/11 0.2s`).
+_SEARCH = re.compile(r"([+-]?\d+\.\d+)/(\d+)(?:\s+(\d+(?:\.\d+)?)s)?")
 
 
 def read_text(path):
@@ -95,8 +98,23 @@ class Game:
     def score_comment(self, ply):
         """The mover's score in pawns that starts the comment after move
         PLY (`{+1.52/11 0.2s}`), or None."""
-        m = re.match(r"([+-]?\d+\.\d+)/\d+", self.comments.get(ply, ""))
-        return float(m.group(1)) if m else None
+        found = self.search_comment(ply)
+        return found[0] if found else None
+
+    def search_comment(self, ply):
+        """(score in pawns, depth, seconds or None) from the comment after
+        move PLY (`{+1.52/11 0.2s}`), or None."""
+        m = _SEARCH.match(self.comments.get(ply, ""))
+        if not m:
+            return None
+        return float(m.group(1)), int(m.group(2)), float(m.group(3)) if m.group(3) else None
+
+    def mover(self, ply):
+        """The name of the player who made move PLY (0 is the first move,
+        White's unless the FEN tag gives Black the move)."""
+        fen = self.tags.get("FEN", "").split()
+        first = 1 if fen[1:2] == ["b"] else 0
+        return self.tags.get("Black" if (first + ply) % 2 else "White", "?")
 
 
 def parse_games(text):

@@ -24,13 +24,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import pgn_elo  # noqa: E402
 
 
-def endings(json_path):
+def games_beside(json_path):
+    """The games of the PGN beside JSON_PATH (`X.json` -> `X.pgn` or
+    `X.pgn.gz`), or None if there is none."""
     base = json_path[: -len(".json")]
     pgn = next((p for p in (base + ".pgn", base + ".pgn.gz") if os.path.exists(p)), None)
-    if pgn is None:
-        return "?"
+    return None if pgn is None else list(pgn_elo.read_games(pgn))
+
+
+def endings(games):
+    """How the games ended: Termination tags, counted."""
     counts = collections.Counter()
-    for game in pgn_elo.read_games(pgn):
+    for game in games:
         reason = game.tags.get("Termination")
         if reason is None:
             continue
@@ -41,29 +46,23 @@ def endings(json_path):
     return ", ".join(f"{n} {r}" for r, n in counts.most_common())
 
 
-def search_stats(json_path):
-    """Each engine's mean depth and seconds a move, over the moves of the
-    PGN beside JSON_PATH that carry a search comment."""
-    base = json_path[: -len(".json")]
-    pgn = next((p for p in (base + ".pgn", base + ".pgn.gz") if os.path.exists(p)), None)
-    if pgn is None:
-        return "?"
+def search_stats(games):
+    """Each engine's mean depth and seconds a move, over the moves that
+    carry a search comment with both."""
     depth = collections.defaultdict(list)
     secs = collections.defaultdict(list)
     deep = collections.Counter()
-    for game in pgn_elo.read_games(pgn):
-        first = 1 if game.tags.get("FEN", " w ").split(" ")[1:2] == ["b"] else 0
-        names = (game.tags.get("White", "?"), game.tags.get("Black", "?"))
-        for ply, text in game.comments.items():
-            m = re.match(r"[+-]?\d+\.\d+/(\d+) (\d+(?:\.\d+)?)s", text)
-            if not m:
+    for game in games:
+        for ply in game.comments:
+            found = game.search_comment(ply)
+            if found is None or found[2] is None:
                 continue
-            name = names[(first + ply) % 2]
-            if int(m.group(1)) >= 100:
+            name = game.mover(ply)
+            if found[1] >= 100:
                 deep[name] += 1
                 continue
-            depth[name].append(int(m.group(1)))
-            secs[name].append(float(m.group(2)))
+            depth[name].append(found[1])
+            secs[name].append(found[2])
     parts = []
     for name in sorted(depth):
         d, t = depth[name], secs[name]
@@ -88,12 +87,15 @@ def main():
         fault_text = "none" if not faults else "; ".join(str(x) for x in faults)
         # Elo and its error bar are null (infinite) at 0 % or 100 %, or
         # with no draws at all for the error bar.
+        games_played = games_beside(path)
+        ended = "?" if games_played is None else endings(games_played)
+        searched = "?" if games_played is None else search_stats(games_played)
         elo = "inf" if r["elo"] is None else f"{r['elo']:+.0f}"
         err = "inf" if r["elo_error"] is None else f"{r['elo_error']:.0f}"
         print(
             f"| {r['variant']} | {games} | +{r['wins']} -{r['losses']} ={r['draws']} "
             f"| {100 * r['score']:.1f} % | {elo} +/- {err} "
-            f"| {endings(path)} | {fault_text} | {search_stats(path)} |"
+            f"| {ended} | {fault_text} | {searched} |"
         )
     return 0
 
