@@ -49,7 +49,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Fit the evaluation weights to the results of games (Texel's
     /// method: logistic regression of results on the evaluation of quiet
-    /// positions); prints the weights as NAME=VALUE lines.
+    /// positions), or to an engine's search scores in their comments;
+    /// prints the weights as NAME=VALUE lines.
     Tune(engine::TuneArgs),
     /// Self-play at fixed nodes from random openings, writing positions
     /// with their search scores and game results for `train`.

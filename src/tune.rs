@@ -1,4 +1,5 @@
-//! `griffon tune`: fit the evaluation's weights to game results.
+//! `griffon tune`: fit the evaluation's weights to game results or to an
+//! engine's search scores.
 //!
 //! The method is Texel's: take positions from finished games (here
 //! Griffon's self-play games, written by `griffon match --pgn`), replace
@@ -9,6 +10,14 @@
 //! to the starting weights; then each weight in turn is moved up or down
 //! by a step while that lowers the error, and the steps are halved when
 //! no weight moves, down to one.
+//!
+//! The target may instead be an engine's search scores, which `griffon
+//! match` writes after each move (`{+0.31/12 0.2s}`): the position before
+//! each move that engine made is scored by how well the evaluation
+//! predicts the expected score its search gave (`1 / (1 + 10^(-score /
+//! 400))`), or a blend of that and the game's result. A deeper search of
+//! a stronger engine says more about a position than one game's outcome:
+//! the evaluation is fitted towards what that search saw.
 //!
 //! One set of weights serves every variant: the data may mix games of
 //! several variants (each game's `[Variant]` tag says which), and
@@ -26,11 +35,32 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-/// A position and the result of its game, for White (1, 1/2, 0).
+/// A position and the score expected for White from it (the game's
+/// result, 1, 1/2 or 0, or a search score's expectation, or a blend).
 struct Sample {
     variant: usize,
     fen: String,
-    result: f64,
+    expected: f64,
+}
+
+/// What the evaluation is fitted to predict.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    /// The result of each position's game, for every position.
+    Result,
+    /// The search scores `engine` (a name in the `White` and `Black` tags)
+    /// gave before its moves, a share `lambda` of the target, the rest
+    /// the game's result; only the positions before those moves.
+    Scores { engine: String, lambda: f64 },
+}
+
+/// Search scores this far from level (centipawns) say the game is decided
+/// (or are mates): they are left out of a fit to scores.
+const DECIDED_SCORE: i32 = 2000;
+
+/// The expected score of a search score in centipawns.
+fn expectation(centipawns: i32) -> f64 {
+    sigmoid(1.0, f64::from(centipawns))
 }
 
 /// Positions of a set of games.
@@ -44,6 +74,23 @@ pub struct Dataset {
 }
 
 impl Dataset {
+    /// Keep `pos` (not in check) as its quiet quiescence leaf, unless
+    /// that leaf is in check or the game is over there.
+    fn push(&mut self, searcher: &mut Searcher, variant: usize, pos: &Position, expected: f64) {
+        if pos.in_check(pos.side_to_move()) {
+            return;
+        }
+        let (_, leaf) = searcher.quiescence(pos);
+        if leaf.in_check(leaf.side_to_move()) || crate::judge::by_rule(&leaf).is_some() {
+            return;
+        }
+        self.samples.push(Sample {
+            variant,
+            fen: leaf.fen(),
+            expected,
+        });
+    }
+
     pub fn len(&self) -> usize {
         self.samples.len()
     }
@@ -67,8 +114,9 @@ impl Dataset {
 }
 
 /// Read the games of PGN `texts`: positions from ply `skip` on, not in
-/// check, each replaced by its quiet quiescence leaf.
-pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
+/// check, each replaced by its quiet quiescence leaf, with `target`'s
+/// expected score.
+pub fn load(set: &VariantSet, texts: &[String], skip: usize, target: &Target) -> Dataset {
     let mut data = Dataset {
         rules: Vec::new(),
         samples: Vec::new(),
@@ -122,24 +170,43 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize) -> Dataset {
             };
             let mut g = Game::new(pos);
             for (ply, text) in game.moves.iter().enumerate() {
+                // A fit to results takes the position after each move, a
+                // fit to scores the one before the scored move.
+                let scored = match target {
+                    Target::Result => None,
+                    Target::Scores { engine, lambda } => {
+                        let side = g.position().side_to_move();
+                        let player = game.tag(if side == Color::White {
+                            "White"
+                        } else {
+                            "Black"
+                        });
+                        let score = game
+                            .comments
+                            .get(ply)
+                            .and_then(|c| pgn::read_search_comment(c));
+                        match score {
+                            Some((cp, _)) if player == Some(engine) && cp.abs() < DECIDED_SCORE => {
+                                let white = if side == Color::White { cp } else { -cp };
+                                Some(lambda * expectation(white) + (1.0 - lambda) * result)
+                            }
+                            _ => None,
+                        }
+                    }
+                };
+                if let Some(expected) = scored
+                    && ply >= skip
+                {
+                    data.push(&mut searchers[vi], vi, g.position(), expected);
+                }
                 let Ok(m) = g.parse_move(text) else {
                     data.skipped += 1;
                     break;
                 };
                 g.play(m);
-                let pos = g.position();
-                if ply + 1 < skip || pos.in_check(pos.side_to_move()) {
-                    continue;
+                if *target == Target::Result && ply + 1 >= skip {
+                    data.push(&mut searchers[vi], vi, g.position(), result);
                 }
-                let (_, leaf) = searchers[vi].quiescence(pos);
-                if leaf.in_check(leaf.side_to_move()) || crate::judge::by_rule(&leaf).is_some() {
-                    continue;
-                }
-                data.samples.push(Sample {
-                    variant: vi,
-                    fen: leaf.fen(),
-                    result,
-                });
             }
         }
     }
@@ -209,7 +276,7 @@ impl<'a> Tuner<'a> {
             .samples
             .iter()
             .zip(evals)
-            .map(|(s, &e)| (s.result - sigmoid(k, e)).powi(2))
+            .map(|(s, &e)| (s.expected - sigmoid(k, e)).powi(2))
             .sum::<f64>()
             / n
     }
@@ -276,6 +343,51 @@ impl<'a> Tuner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const GAME: &str = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n\
+        1. e2e4 {+0.31/12 0.2s} e7e5 {-0.20/11 0.1s} 2. g1f3 {opening} \
+        b8c6 {+25.00/9 0.1s} 3. f1b5 {+0.50/10 0.1s} 1-0\n";
+
+    fn targets(target: &Target, skip: usize) -> Vec<(String, f64)> {
+        let set = VariantSet::builtin().expect("built-ins");
+        let data = load(&set, &[GAME.to_string()], skip, target);
+        data.samples
+            .into_iter()
+            .map(|s| (s.fen, s.expected))
+            .collect()
+    }
+
+    #[test]
+    fn score_targets_are_the_positions_before_the_engines_moves() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let before_bb5 = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let white = |cp: f64| 1.0 / (1.0 + 10f64.powf(-cp / 400.0));
+        let a = Target::Scores {
+            engine: "A".into(),
+            lambda: 1.0,
+        };
+        let got = targets(&a, 0);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].0, start);
+        assert!((got[0].1 - white(31.0)).abs() < 1e-12);
+        assert_eq!(got[1].0, before_bb5);
+        assert!((got[1].1 - white(50.0)).abs() < 1e-12);
+        // Black's scores are its own side's; +25 pawns says the game is
+        // decided and is left out. A blend with the result (1-0).
+        let b = Target::Scores {
+            engine: "B".into(),
+            lambda: 0.5,
+        };
+        let got = targets(&b, 0);
+        assert_eq!(got.len(), 1);
+        assert!((got[0].1 - (0.5 * white(20.0) + 0.5)).abs() < 1e-12);
+        // Plies before `skip` are left out.
+        assert_eq!(targets(&a, 1).len(), 1);
+        // A fit to results takes every position after a move.
+        let results = targets(&Target::Result, 0);
+        assert_eq!(results.len(), 5);
+        assert!(results.iter().all(|(_, r)| *r == 1.0));
+    }
 
     #[test]
     fn sigmoid_is_a_probability_centred_on_zero() {

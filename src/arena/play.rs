@@ -10,7 +10,7 @@ use super::engine::{Engine, EngineError, Protocol};
 use super::uci::{self, UciGame};
 use crate::game::Game;
 use crate::movegen::generate_legal;
-use crate::notation::{move_text, square_text};
+use crate::notation::{move_text, pgn, square_text};
 use crate::position::Position;
 use crate::search::TimeControl;
 use crate::tablebase::probe::{Hit, Tablebases};
@@ -425,14 +425,7 @@ pub fn play_game(
         let wire = move_text(game.position(), mv);
         uci_game.push(game.position(), mv);
         game.play(mv);
-        let comment = score.map(|(d, sc)| {
-            format!(
-                "{}{:.2}/{d} {:.1}s",
-                if sc >= 0 { "+" } else { "" },
-                f64::from(sc) / 100.0,
-                used.as_secs_f64()
-            )
-        });
+        let comment = score.map(|(d, sc)| pgn::search_comment(sc, d, used.as_secs_f64()));
         record.moves.push((wire.clone(), comment));
         scores[s] = score.map(|(_, sc)| sc);
         // Adjudication on both engines' latest scores (each from its side).

@@ -101,6 +101,15 @@ pub struct TuneArgs {
     /// Skip the first plies of each game (the random openings).
     #[arg(long, default_value_t = 10)]
     skip: usize,
+    /// Fit to this engine's search scores (its name in the games'
+    /// `White`/`Black` tags; `griffon match` writes each move's score in a
+    /// comment) on the positions before its moves, rather than to results.
+    #[arg(long = "scores-of")]
+    scores_of: Option<String>,
+    /// With `--scores-of`: the scores' share of the target, the rest the
+    /// game's result.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
     /// Threads for evaluating the positions.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -329,7 +338,19 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         fixed.push(i);
     }
     let t = std::time::Instant::now();
-    let data = griffon::tune::load(&set, &texts, args.skip);
+    let target = match &args.scores_of {
+        None => griffon::tune::Target::Result,
+        Some(engine) => {
+            if !(0.0..=1.0).contains(&args.lambda) {
+                return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
+            }
+            griffon::tune::Target::Scores {
+                engine: engine.clone(),
+                lambda: args.lambda,
+            }
+        }
+    };
+    let data = griffon::tune::load(&set, &texts, args.skip, &target);
     eprintln!(
         "{} games ({} skipped), {} positions in {:.1} s",
         data.games,
@@ -341,7 +362,13 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         eprintln!("  {v}: {n} positions");
     }
     if data.is_empty() {
-        return Err("no positions to tune on".into());
+        return Err(match &args.scores_of {
+            None => "no positions to tune on".into(),
+            Some(engine) => format!(
+                "no positions to tune on: no move by '{engine}' (a White or Black tag) \
+                 has a search score in its comment"
+            ),
+        });
     }
     let tuner = griffon::tune::Tuner::new(&data, args.threads);
     let evals = tuner.evaluations(&start);

@@ -2,10 +2,13 @@
 //!
 //! Reading gives tag pairs and the moves of the main line as text; the
 //! moves are read against the rules later (by [`parse_any`](super::parse_any)),
-//! so this only splits the file: comments (`{...}`, `;` to the end of the
-//! line), variations (`(...)`, nested), numeric annotations (`$1`), move
-//! suffix annotations (`!`, `?`), escaped lines (`%` in the first column)
-//! and move numbers are dropped, and the result token ends a game.
+//! so this only splits the file: brace comments after a main-line move
+//! are kept with it (engines' search scores, as `griffon match` writes
+//! them, are read by `griffon tune`); other comments (`;` to the end of
+//! the line, those in variations), variations (`(...)`, nested), numeric
+//! annotations (`$1`), move suffix annotations (`!`, `?`), escaped lines
+//! (`%` in the first column) and move numbers are dropped, and the result
+//! token ends a game.
 //!
 //! Writing gives a game's tags and numbered moves, wrapped at 79 columns.
 
@@ -16,6 +19,9 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// The main line's moves, as written.
     pub moves: Vec<String>,
+    /// The brace comment after each move (empty where there is none;
+    /// several after one move are joined by a space), one per move.
+    pub comments: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`, from the movetext or else the
     /// `Result` tag.
     pub result: String,
@@ -45,6 +51,30 @@ pub struct GameRecord {
     pub final_comment: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+}
+
+/// The comment `griffon match` writes after an engine's move: its score
+/// in pawns from the mover's side, the depth and the time used
+/// (`+0.31/12 0.2s`).
+pub fn search_comment(centipawns: i32, depth: u32, seconds: f64) -> String {
+    format!(
+        "{}{:.2}/{depth} {seconds:.1}s",
+        if centipawns >= 0 { "+" } else { "" },
+        f64::from(centipawns) / 100.0
+    )
+}
+
+/// The score (centipawns, the mover's side) and depth at the start of a
+/// comment written by [`search_comment`], or `None` for any other comment.
+pub fn read_search_comment(comment: &str) -> Option<(i32, u32)> {
+    let first = comment.split_whitespace().next()?;
+    let (score, depth) = first.split_once('/')?;
+    let pawns: f64 = score.parse().ok()?;
+    if !pawns.is_finite() {
+        return None;
+    }
+    let depth = depth.parse().ok()?;
+    Some(((pawns * 100.0).round() as i32, depth))
 }
 
 fn escape(s: &str) -> String {
@@ -109,6 +139,8 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
     let mut in_moves = false;
     let mut depth = 0usize; // variation nesting
     let mut comment = false;
+    // The text of a main-line comment being read.
+    let mut text_of_comment: Option<String> = None;
     let finish = |game: &mut PgnGame, games: &mut Vec<PgnGame>| {
         if !game.moves.is_empty() || !game.tags.is_empty() {
             let mut g = std::mem::take(game);
@@ -156,11 +188,29 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
                 return;
             }
             game.moves.push(t.trim_end_matches(['!', '?']).to_string());
+            game.comments.push(String::new());
         };
+        if let Some(text) = text_of_comment.as_mut()
+            && !text.is_empty()
+        {
+            // A comment that goes on from the line before.
+            text.push(' ');
+        }
         for c in line.chars() {
             if comment {
                 if c == '}' {
                     comment = false;
+                    if let (Some(text), Some(last)) =
+                        (text_of_comment.take(), game.comments.last_mut())
+                    {
+                        let text = text.trim();
+                        if !last.is_empty() && !text.is_empty() {
+                            last.push(' ');
+                        }
+                        last.push_str(text);
+                    }
+                } else if let Some(text) = text_of_comment.as_mut() {
+                    text.push(c);
                 }
                 continue;
             }
@@ -168,6 +218,9 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
                 '{' => {
                     flush(&mut token, &mut game, &mut games, &mut in_moves);
                     comment = true;
+                    if depth == 0 {
+                        text_of_comment = Some(String::new());
+                    }
                 }
                 ';' => break,
                 '(' => {
@@ -212,6 +265,31 @@ mod tests {
         assert_eq!(games[0].result, "1-0");
         assert_eq!(games[1].moves, ["d4"]);
         assert_eq!(games[1].result, "*");
+        assert_eq!(games[0].comments, ["best (by far)", "", "", "", ""]);
+    }
+
+    #[test]
+    fn search_comments_read_back() {
+        assert_eq!(search_comment(-153, 11, 0.25), "-1.53/11 0.2s");
+        assert_eq!(read_search_comment("-1.53/11 0.2s"), Some((-153, 11)));
+        assert_eq!(
+            read_search_comment("+0.31/12 0.2s White mates"),
+            Some((31, 12))
+        );
+        assert_eq!(read_search_comment("opening"), None);
+        assert_eq!(read_search_comment("+inf/3"), None);
+        assert_eq!(read_search_comment("book 1/2"), None);
+    }
+
+    #[test]
+    fn main_line_comments_stay_with_their_moves() {
+        let text = "[Event \"x\"]\n\n{a game comment} 1. e2e4 {+0.31/12\n0.2s} e7e5                     (1... c5 {in a variation}) 2. g1f3 {+0.40/11 0.1s} {White mates} 1-0\n";
+        let games = read_games(text);
+        assert_eq!(games[0].moves, ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(
+            games[0].comments,
+            ["+0.31/12 0.2s", "", "+0.40/11 0.1s White mates"]
+        );
     }
 
     #[test]
