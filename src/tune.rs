@@ -48,10 +48,10 @@ struct Sample {
 pub enum Target {
     /// The result of each position's game, for every position.
     Result,
-    /// The search scores `engine` (a name in the `White` and `Black` tags)
-    /// gave before its moves, a share `lambda` of the target, the rest
-    /// the game's result; only the positions before those moves.
-    Scores { engine: String, lambda: f64 },
+    /// The search scores the `engines` (names in the `White` and `Black`
+    /// tags) gave before their moves, a share `lambda` of the target, the
+    /// rest the game's result; only the positions before those moves.
+    Scores { engines: Vec<String>, lambda: f64 },
 }
 
 /// Search scores this far from level (centipawns) say the game is decided
@@ -174,7 +174,7 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize, target: &Target) ->
                 // fit to scores the one before the scored move.
                 let scored = match target {
                     Target::Result => None,
-                    Target::Scores { engine, lambda } => {
+                    Target::Scores { engines, lambda } => {
                         let side = g.position().side_to_move();
                         let player = game.tag(if side == Color::White {
                             "White"
@@ -186,7 +186,10 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize, target: &Target) ->
                             .get(ply)
                             .and_then(|c| pgn::read_search_comment(c));
                         match score {
-                            Some((cp, _)) if player == Some(engine) && cp.abs() < DECIDED_SCORE => {
+                            Some((cp, _))
+                                if player.is_some_and(|p| engines.iter().any(|e| e == p))
+                                    && cp.abs() < DECIDED_SCORE =>
+                            {
                                 let white = if side == Color::White { cp } else { -cp };
                                 Some(lambda * expectation(white) + (1.0 - lambda) * result)
                             }
@@ -363,7 +366,7 @@ mod tests {
         let before_bb5 = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
         let white = |cp: f64| 1.0 / (1.0 + 10f64.powf(-cp / 400.0));
         let a = Target::Scores {
-            engine: "A".into(),
+            engines: vec!["A".into()],
             lambda: 1.0,
         };
         let got = targets(&a, 0);
@@ -375,12 +378,18 @@ mod tests {
         // Black's scores are its own side's; +25 pawns says the game is
         // decided and is left out. A blend with the result (1-0).
         let b = Target::Scores {
-            engine: "B".into(),
+            engines: vec!["B".into()],
             lambda: 0.5,
         };
         let got = targets(&b, 0);
         assert_eq!(got.len(), 1);
         assert!((got[0].1 - (0.5 * white(20.0) + 0.5)).abs() < 1e-12);
+        // Both players' scores.
+        let both = Target::Scores {
+            engines: vec!["A".into(), "B".into()],
+            lambda: 1.0,
+        };
+        assert_eq!(targets(&both, 0).len(), 3);
         // Plies before `skip` are left out.
         assert_eq!(targets(&a, 1).len(), 1);
         // A fit to results takes every position after a move.

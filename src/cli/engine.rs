@@ -103,9 +103,10 @@ pub struct TuneArgs {
     skip: usize,
     /// Fit to this engine's search scores (its name in the games'
     /// `White`/`Black` tags; `griffon match` writes each move's score in a
-    /// comment) on the positions before its moves, rather than to results.
+    /// comment) on the positions before its moves, rather than to results
+    /// (repeatable: several engines, or one under two names).
     #[arg(long = "scores-of")]
-    scores_of: Option<String>,
+    scores_of: Vec<String>,
     /// With `--scores-of`: the scores' share of the target, the rest the
     /// game's result.
     #[arg(long, default_value_t = 1.0)]
@@ -338,16 +339,15 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         fixed.push(i);
     }
     let t = std::time::Instant::now();
-    let target = match &args.scores_of {
-        None => griffon::tune::Target::Result,
-        Some(engine) => {
-            if !(0.0..=1.0).contains(&args.lambda) {
-                return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
-            }
-            griffon::tune::Target::Scores {
-                engine: engine.clone(),
-                lambda: args.lambda,
-            }
+    let target = if args.scores_of.is_empty() {
+        griffon::tune::Target::Result
+    } else {
+        if !(0.0..=1.0).contains(&args.lambda) {
+            return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
+        }
+        griffon::tune::Target::Scores {
+            engines: args.scores_of.clone(),
+            lambda: args.lambda,
         }
     };
     let data = griffon::tune::load(&set, &texts, args.skip, &target);
@@ -362,12 +362,14 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         eprintln!("  {v}: {n} positions");
     }
     if data.is_empty() {
-        return Err(match &args.scores_of {
-            None => "no positions to tune on".into(),
-            Some(engine) => format!(
-                "no positions to tune on: no move by '{engine}' (a White or Black tag) \
-                 has a search score in its comment"
-            ),
+        return Err(if args.scores_of.is_empty() {
+            "no positions to tune on".into()
+        } else {
+            format!(
+                "no positions to tune on: no move by {} (White or Black tags) \
+                 has a search score in its comment",
+                args.scores_of.join(", ")
+            )
         });
     }
     let tuner = griffon::tune::Tuner::new(&data, args.threads);
