@@ -71,6 +71,7 @@ params! {
     40 MOP_UP_PIECES = 0, "Mop-up against a royal piece with pieces but no pawns, when the lead is more than DRAWISH_MARGIN: thousandths of the bare-king mop-up (0: off; 1000: as against a bare king).";
     41 KING_DANGER = 0, "King danger as Fairy-Stockfish weighs it (attackers of the royal piece's neighbour squares, weak ones, safe and unsafe checks by move or drop, pieces in hand), in thousandths of centipawns per unit of its scale, over the KING_LIN and KING_QUAD count of attacks (0: off).";
     42 PAIR = 0, "Colour-bound pieces on squares of both colours (chess's bishop pair), centipawns (0: off).";
+    43 MAT_M5_SQ = 0, "Material: tenths of a centipawn per square of half-full-board mobility, squared: pieces that combine moves (the queen, the archbishop) are worth more than the sum of their parts (0: value linear in mobility).";
 }
 
 /// Every weight lies within plus or minus this: the defaults and every

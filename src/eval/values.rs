@@ -10,7 +10,11 @@
 //! value = 100 * (0.196 * m0 + 0.375 * m5) * (0.9 if colour-bound)
 //! ```
 //!
-//! which gives N 300, B 315, R 500, Q 850 on 8x8. A colour-bound piece
+//! which gives N 300, B 315, R 500, Q 850 on 8x8. Linear in mobility, it
+//! prices a piece that combines moves at the sum of its parts, where
+//! players (and Fairy-Stockfish) put the queen near 975 and the
+//! archbishop well above bishop plus knight; the weight `MAT_M5_SQ` (off
+//! by default) adds a term in `m5` squared for that. A colour-bound piece
 //! confined to few squares may be priced lower still (`CONFINED`), and a
 //! pawn type (a piece that promotes) is worth 100 where it promotes to a
 //! strong piece, less where it promotes to little. A variant file may set
@@ -30,8 +34,8 @@ use crate::trajectory::{EMPTY, FOE, FRIEND, cell_flags, visit};
 use crate::types::{Color, Role, Sq};
 use crate::variant::PieceValueSettings;
 use crate::weights::{
-    ADV_CUBE, ADV_LIN, CENTRE, COLOUR_BOUND, CONFINED, MAT_M0, MAT_M5, MOBILITY_MAX, MOBILITY_NUM,
-    PASSED_FLOOR, PAWN, PAWN_FLOOR, PROMOTION_REF, Params,
+    ADV_CUBE, ADV_LIN, CENTRE, COLOUR_BOUND, CONFINED, MAT_M0, MAT_M5, MAT_M5_SQ, MOBILITY_MAX,
+    MOBILITY_NUM, PASSED_FLOOR, PAWN, PAWN_FLOOR, PROMOTION_REF, Params,
 };
 
 /// Fairy-Stockfish's rook in its own units, middle game and ending, and
@@ -189,7 +193,7 @@ impl PieceValues {
                     stats[r].reach = Some(reach);
                     bound *= (2.0 * reach).min(1.0).powf(w(CONFINED) / 1000.0);
                 }
-                let v = 0.1 * (w(MAT_M0) * m0 + w(MAT_M5) * m5) * bound;
+                let v = 0.1 * (w(MAT_M0) * m0 + w(MAT_M5) * m5 + w(MAT_M5_SQ) * m5 * m5) * bound;
                 v.round() as Score
             };
         }
