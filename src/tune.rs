@@ -25,7 +25,7 @@
 
 use crate::eval::Evaluator;
 use crate::game::Game;
-use crate::notation::pgn;
+use crate::notation::pgn::{self, PgnGame};
 use crate::position::{Position, Rules};
 use crate::search::Searcher;
 use crate::types::Color;
@@ -52,6 +52,32 @@ pub enum Target {
     /// tags) gave before their moves, a share `lambda` of the target, the
     /// rest the game's result; only the positions before those moves.
     Scores { engines: Vec<String>, lambda: f64 },
+}
+
+impl Target {
+    /// The expected score for White that a fit to scores takes from the
+    /// comment after move `ply` of `game` (`side` to make it; `result`
+    /// the game's, for White), if one of the engines made that move with
+    /// a search score short of a decided game.
+    fn score_before(&self, game: &PgnGame, ply: usize, side: Color, result: f64) -> Option<f64> {
+        let Target::Scores { engines, lambda } = self else {
+            return None;
+        };
+        let player = game.tag(if side == Color::White {
+            "White"
+        } else {
+            "Black"
+        })?;
+        if !engines.iter().any(|e| e == player) {
+            return None;
+        }
+        let (cp, _) = pgn::read_search_comment(game.comments.get(ply)?)?;
+        if cp.abs() >= DECIDED_SCORE {
+            return None;
+        }
+        let white = if side == Color::White { cp } else { -cp };
+        Some(lambda * expectation(white) + (1.0 - lambda) * result)
+    }
 }
 
 /// Search scores this far from level (centipawns) say the game is decided
@@ -172,31 +198,8 @@ pub fn load(set: &VariantSet, texts: &[String], skip: usize, target: &Target) ->
             for (ply, text) in game.moves.iter().enumerate() {
                 // A fit to results takes the position after each move, a
                 // fit to scores the one before the scored move.
-                let scored = match target {
-                    Target::Result => None,
-                    Target::Scores { engines, lambda } => {
-                        let side = g.position().side_to_move();
-                        let player = game.tag(if side == Color::White {
-                            "White"
-                        } else {
-                            "Black"
-                        });
-                        let score = game
-                            .comments
-                            .get(ply)
-                            .and_then(|c| pgn::read_search_comment(c));
-                        match score {
-                            Some((cp, _))
-                                if player.is_some_and(|p| engines.iter().any(|e| e == p))
-                                    && cp.abs() < DECIDED_SCORE =>
-                            {
-                                let white = if side == Color::White { cp } else { -cp };
-                                Some(lambda * expectation(white) + (1.0 - lambda) * result)
-                            }
-                            _ => None,
-                        }
-                    }
-                };
+                let side = g.position().side_to_move();
+                let scored = target.score_before(&game, ply, side, result);
                 if let Some(expected) = scored
                     && ply >= skip
                 {

@@ -283,7 +283,8 @@ mod tests {
 
     #[test]
     fn main_line_comments_stay_with_their_moves() {
-        let text = "[Event \"x\"]\n\n{a game comment} 1. e2e4 {+0.31/12\n0.2s} e7e5                     (1... c5 {in a variation}) 2. g1f3 {+0.40/11 0.1s} {White mates} 1-0\n";
+        let text = "[Event \"x\"]\n\n{a game comment} 1. e2e4 {+0.31/12\n0.2s} e7e5 \
+                    (1... c5 {in a variation}) 2. g1f3 {+0.40/11 0.1s} {White mates} 1-0\n";
         let games = read_games(text);
         assert_eq!(games[0].moves, ["e2e4", "e7e5", "g1f3"]);
         assert_eq!(
