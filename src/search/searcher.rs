@@ -302,35 +302,30 @@ mod tests {
         s.search(&pos, Past::NONE, limits, &mut Silent).score
     }
 
-    /// The trade contempt lifts the root side's score by its full amount
-    /// while every piece is on (no capture is possible within a ply of
-    /// makruk's start) and by nothing once only kings and pawns are
-    /// left.
+    /// The trade contempts lift every evaluation of the root side by an
+    /// amount that shrinks as pieces (pawns) come off; the reported score
+    /// leaves out the root position's own lift. At makruk's start no
+    /// capture is possible within a ply, so every line keeps the root's
+    /// lift and the report equals the search without contempt.
     #[test]
-    fn trade_contempt_shrinks_as_pieces_come_off() {
-        let score = |fen: &str, trade_contempt: Score| {
-            makruk_score(fen, |s| s.trade_contempt = trade_contempt)
-        };
+    fn the_reported_score_leaves_out_the_roots_trade_contempt() {
         let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
-        assert_eq!(score(start, 40) - score(start, 0), 40);
-        let pawns = "4k3/8/pppp4/8/8/4PPPP/8/3K4 w - - 0 1";
-        assert_eq!(score(pawns, 40), score(pawns, 0));
+        let plain = makruk_score(start, |_| {});
+        assert_eq!(makruk_score(start, |s| s.trade_contempt = 100), plain);
+        assert_eq!(makruk_score(start, |s| s.pawn_trade_contempt = 64), plain);
     }
 
-    /// The pawn trade contempt lifts the root side's score by its full
-    /// amount with all sixteen pawns on, by half with eight, and by
-    /// nothing with none.
+    /// A line that takes a piece off lowers the trade contempt's lift
+    /// below the root's, so the reported score falls; with only kings
+    /// and pawns on there is no lift to lose.
     #[test]
-    fn pawn_trade_contempt_shrinks_as_pawns_come_off() {
-        let score = |fen: &str, pawn_trade_contempt: Score| {
-            makruk_score(fen, |s| s.pawn_trade_contempt = pawn_trade_contempt)
-        };
-        let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
-        assert_eq!(score(start, 64) - score(start, 0), 64);
-        let half = "rnsmksnr/8/pppp4/8/8/4PPPP/8/RNSKMSNR w - - 0 1";
-        assert_eq!(score(half, 64) - score(half, 0), 32);
-        let none = "rnsmksnr/8/8/8/8/8/8/RNSKMSNR w - - 0 1";
-        assert_eq!(score(none, 64), score(none, 0));
+    fn trade_contempt_charges_the_lines_that_trade() {
+        let rook_takes_rook = "4k3/8/8/8/r7/8/8/R3K3 w - - 0 1";
+        let plain = makruk_score(rook_takes_rook, |_| {});
+        assert!(makruk_score(rook_takes_rook, |s| s.trade_contempt = 100) < plain);
+        let pawns = "4k3/8/pppp4/8/8/4PPPP/8/3K4 w - - 0 1";
+        let plain = makruk_score(pawns, |_| {});
+        assert_eq!(makruk_score(pawns, |s| s.trade_contempt = 100), plain);
     }
 
     /// A searcher carried over to another variant (its table and

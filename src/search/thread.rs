@@ -6,7 +6,7 @@ use super::history::Heuristics;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_LIMIT};
 use super::tt::TranspositionTable;
 use super::{Info, Limits, Line, MATE_BOUND, MAX_PLY, Reporter, SearchResult, TB_BOUND};
-use crate::eval::{Evaluator, MATE, Score};
+use crate::eval::{Evaluator, Left, MATE, Score};
 use crate::judge::{self, ChaseWatch, Past, Seen, Shuttle};
 use crate::movegen::generate_legal;
 use crate::nnue::{Accumulators, Network};
@@ -173,6 +173,17 @@ impl<'a> Thread<'a> {
             .unwrap_or(MAX_PLY as u32 - 1)
             .min(MAX_PLY as u32 - 1);
         let wanted = limits.multipv.clamp(1, root_moves.len());
+        // Reported scores leave out the root side's trade-contempt lift
+        // (a pawn with every piece on, by default): what is reported is
+        // the position's value, with only the lines' trades judged by it.
+        let lift = self.trade_lift(self.sh.eval.pieces_left(&pos));
+        let reported = |score: Score| {
+            if score.abs() >= TB_BOUND {
+                score
+            } else {
+                (score - lift).clamp(-TB_BOUND + 1, TB_BOUND - 1)
+            }
+        };
         // Each line's last score, the centre of its next aspiration window.
         let mut prev = vec![0; wanted];
         let mut lines: Vec<(Line, u32)> = Vec::with_capacity(wanted);
@@ -192,6 +203,7 @@ impl<'a> Thread<'a> {
                     break;
                 }
                 *last = score;
+                let score = reported(score);
                 let pv: Vec<Move> = self.pv[0].iter().copied().collect();
                 if k == 0 {
                     result.score = score;
@@ -437,12 +449,17 @@ impl<'a> Thread<'a> {
             _ if no_trade_contempt => return self.h.evaluate(eval, pos).0,
             _ => self.h.evaluate(eval, pos),
         };
-        let bonus =
-            (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256;
+        let lift = self.trade_lift(left);
         if ply.is_multiple_of(2) {
-            e + bonus
+            e + lift
         } else {
-            e - bonus
+            e - lift
         }
+    }
+
+    /// What the trade contempts add to the root side's evaluation with
+    /// `left` of the pieces and pawns still on.
+    pub(super) fn trade_lift(&self, left: Left) -> Score {
+        (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256
     }
 }
