@@ -152,7 +152,8 @@ fn play(
             && !best.promotes()
             && !pos.in_check(us)
         {
-            samples.push(Sample::new(&pos, layout, result.score as i16));
+            let base = searcher.eval.evaluate(&pos).clamp(-KEEP_BELOW, KEEP_BELOW);
+            samples.push(Sample::new(&pos, layout, result.score as i16, base as i16));
         }
         game.play(best);
     };

@@ -166,6 +166,11 @@ pub struct TrainArgs {
     /// whose rules do not tell the wings apart).
     #[arg(long)]
     mirror: bool,
+    /// Train a correction to the hand-written evaluation (the network's
+    /// output is added to it) rather than a whole evaluation: it learns
+    /// what the search found beyond that evaluation.
+    #[arg(long)]
+    residual: bool,
     /// Share of the samples held out to measure the loss on (the last
     /// ones: whole games).
     #[arg(long, default_value_t = 0.02)]
@@ -223,6 +228,7 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         lr: args.lr,
         lambda: args.lambda,
         k: args.k,
+        residual: args.residual,
         threads: args.threads,
         seed: args.seed,
     };

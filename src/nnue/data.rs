@@ -2,11 +2,12 @@
 //! result, in a compact binary file.
 //!
 //! A file starts with `GRIFFDAT`, a version (u32) and the variant's name
-//! (u16 length, UTF-8). Each sample then takes 6 + 2n + 2k bytes:
+//! (u16 length, UTF-8). Each sample then takes 8 + 2n + 2k bytes:
 //! flags (u8: 1 = Black to move), score (i16, centipawns for the side to
-//! move), result (u8: 0 loss, 1 draw, 2 win for the side to move), n and
-//! k (u8 each), n pieces (cell from White's side, u8; colour << 7 | role,
-//! u8) and k holdings counts (colour << 7 | role, u8; count, u8).
+//! move), base (i16, the hand-written evaluation for the side to move),
+//! result (u8: 0 loss, 1 draw, 2 win for the side to move), n and k (u8
+//! each), n pieces (cell from White's side, u8; colour << 7 | role, u8)
+//! and k holdings counts (colour << 7 | role, u8; count, u8).
 
 use super::features::{HAND_STEPS, Layout};
 use crate::position::Position;
@@ -15,7 +16,9 @@ use arrayvec::ArrayVec;
 use std::io::{self, Read, Write};
 
 const MAGIC: &[u8; 8] = b"GRIFFDAT";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// Bytes of a sample before its pieces.
+const HEAD: usize = 8;
 /// Most pieces a sample holds (both sides' slots).
 pub const MAX_PIECES: usize = 128;
 
@@ -25,6 +28,9 @@ pub struct Sample {
     pub side: Color,
     /// Centipawns for the side to move.
     pub score: i16,
+    /// The hand-written evaluation of the position, centipawns for the
+    /// side to move: what a residual network adds to.
+    pub base: i16,
     /// 0 loss, 1 draw, 2 win, for the side to move.
     pub result: u8,
     /// (cell from White's side, colour, role).
@@ -34,9 +40,9 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The position `pos` with its score; the result is filled in when the
-    /// game ends.
-    pub fn new(pos: &Position, layout: &Layout, score: i16) -> Sample {
+    /// The position `pos` with its score and its hand-written evaluation
+    /// `base`; the result is filled in when the game ends.
+    pub fn new(pos: &Position, layout: &Layout, score: i16, base: i16) -> Sample {
         let mut pieces = ArrayVec::new();
         let mut hand = ArrayVec::new();
         for color in Color::BOTH {
@@ -54,6 +60,7 @@ impl Sample {
         Sample {
             side: pos.side_to_move(),
             score,
+            base,
             result: 1,
             pieces,
             hand,
@@ -88,9 +95,11 @@ impl Sample {
     }
 
     fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        let mut b: ArrayVec<u8, { 6 + 4 * MAX_PIECES }> = ArrayVec::new();
+        let mut b: ArrayVec<u8, { HEAD + 4 * MAX_PIECES }> = ArrayVec::new();
         b.push(u8::from(self.side == Color::Black));
         b.try_extend_from_slice(&self.score.to_le_bytes())
+            .map_err(io::Error::other)?;
+        b.try_extend_from_slice(&self.base.to_le_bytes())
             .map_err(io::Error::other)?;
         b.push(self.result);
         b.push(self.pieces.len() as u8);
@@ -176,10 +185,12 @@ pub fn read_all(
     let mut samples = Vec::new();
     let short = || format!("file ends inside a sample (byte {})", bytes.len());
     while at < bytes.len() {
-        let head = bytes.get(at..at + 6).ok_or_else(short)?;
-        let (n, k) = (usize::from(head[4]), usize::from(head[5]));
-        let body = bytes.get(at + 6..at + 6 + 2 * (n + k)).ok_or_else(short)?;
-        if n > MAX_PIECES || k > MAX_PIECES || head[3] > 2 {
+        let head = bytes.get(at..at + HEAD).ok_or_else(short)?;
+        let (n, k) = (usize::from(head[6]), usize::from(head[7]));
+        let body = bytes
+            .get(at + HEAD..at + HEAD + 2 * (n + k))
+            .ok_or_else(short)?;
+        if n > MAX_PIECES || k > MAX_PIECES || head[5] > 2 {
             return Err(format!("malformed sample at byte {at}"));
         }
         let mut s = Sample {
@@ -189,7 +200,8 @@ pub fn read_all(
                 Color::White
             },
             score: i16::from_le_bytes([head[1], head[2]]),
-            result: head[3],
+            base: i16::from_le_bytes([head[3], head[4]]),
+            result: head[5],
             pieces: ArrayVec::new(),
             hand: ArrayVec::new(),
         };
@@ -210,7 +222,7 @@ pub fn read_all(
             s.hand.push((color, role, p[1]));
         }
         samples.push(s);
-        at += 6 + 2 * (n + k);
+        at += HEAD + 2 * (n + k);
     }
     Ok(samples)
 }

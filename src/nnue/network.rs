@@ -12,7 +12,9 @@
 //! `GRIFFNET`, version (u32), variant name (u16 length, UTF-8), width and
 //! height (u8 each), roles (u16), half-turn view (u8), holdings steps
 //! (u8, 0 without holdings), the pieces' fingerprint (u64), hidden size
-//! (u32); then the first layer's weights (features x hidden, i16), its
+//! (u32), flags (u8, from version 2: 1 = residual, the output adds to the
+//! hand-written evaluation); then the first layer's weights (features x
+//! hidden, i16), its
 //! biases (hidden, i16), the output weights (2 x hidden, i16), the output
 //! bias (i32); last a checksum (u32, FNV-1a of everything before it).
 
@@ -30,7 +32,10 @@ pub const SCALE: i32 = 400;
 pub const MAX_HIDDEN: usize = 2048;
 
 const MAGIC: &[u8; 8] = b"GRIFFNET";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// Flag bit: the output is a correction added to the hand-written
+/// evaluation, not the whole evaluation.
+const RESIDUAL: u8 = 1;
 
 /// A network's weights, quantised.
 #[derive(Clone, Debug)]
@@ -40,6 +45,9 @@ pub struct Network {
     /// The pieces it was trained for (see [`fingerprint`]).
     pub fingerprint: u64,
     pub hidden: usize,
+    /// The output adds to the hand-written evaluation (trained on what
+    /// the search found beyond it) instead of replacing it.
+    pub residual: bool,
     /// Per feature, `hidden` weights.
     pub w1: Box<[i16]>,
     pub b1: Box<[i16]>,
@@ -96,7 +104,7 @@ impl Fnv64 {
     }
 }
 
-fn fnv32(bytes: &[u8]) -> u32 {
+pub(super) fn fnv32(bytes: &[u8]) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
     for &b in bytes {
         h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
@@ -115,6 +123,7 @@ impl Network {
             layout,
             fingerprint: fingerprint(rules),
             hidden,
+            residual: false,
             b1: vec![0; hidden].into_boxed_slice(),
             w2: vec![0; 2 * hidden].into_boxed_slice(),
             b2: 0,
@@ -165,6 +174,7 @@ impl Network {
         });
         b.extend_from_slice(&self.fingerprint.to_le_bytes());
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        b.push(if self.residual { RESIDUAL } else { 0 });
         for w in self.w1.iter().chain(self.b1.iter()).chain(self.w2.iter()) {
             b.extend_from_slice(&w.to_le_bytes());
         }
@@ -189,9 +199,9 @@ impl Network {
             at: MAGIC.len(),
         };
         let version = r.u32()?;
-        if version != VERSION {
+        if version != 1 && version != VERSION {
             return Err(bad(&format!(
-                "format version {version}, expected {VERSION}"
+                "format version {version}, expected 1 or {VERSION}"
             )));
         }
         let name_len = usize::from(r.u16()?);
@@ -203,6 +213,11 @@ impl Network {
         let hand_steps = usize::from(r.u8()?);
         let fingerprint = r.u64()?;
         let hidden = r.u32()? as usize;
+        // Version 1 had no flags: a network replacing the evaluation.
+        let flags = if version == 1 { 0 } else { r.u8()? };
+        if flags & !RESIDUAL != 0 {
+            return Err(bad(&format!("unknown flags {flags:#x}")));
+        }
         if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(8) {
             return Err(bad(&format!("hidden size {hidden}")));
         }
@@ -237,6 +252,7 @@ impl Network {
             },
             fingerprint,
             hidden,
+            residual: flags & RESIDUAL != 0,
             w1: Box::new([]),
             b1: Box::new([]),
             w2: Box::new([]),

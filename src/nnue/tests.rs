@@ -1,6 +1,7 @@
 //! The accumulator against whole-position refreshes, and the files.
 
 use super::data::{self, Sample};
+use super::network;
 use super::{Accumulators, Layout, Network};
 use crate::movegen::legal_moves;
 use crate::position::{Position, Rules};
@@ -133,6 +134,30 @@ fn network_files_round_trip_and_bad_ones_are_refused() {
     damaged[100] ^= 1;
     assert!(Network::from_bytes(&damaged, pos.rules()).is_err());
     assert!(Network::from_bytes(b"hello", pos.rules()).is_err());
+    assert!(!back.residual);
+    let mut residual = net.clone();
+    residual.residual = true;
+    let back = Network::from_bytes(&residual.to_bytes(), pos.rules()).expect("reads back");
+    assert!(back.residual);
+    // A version-1 file (no flags byte) reads as a whole evaluation; an
+    // unknown flag is refused.
+    let header = 8 + 4 + 2 + "normal".len() + 2 + 2 + 2 + 8 + 4;
+    let reframe = |version: u32, flags: Option<u8>| {
+        let mut b = bytes[..header].to_vec();
+        b[8..12].copy_from_slice(&version.to_le_bytes());
+        b.extend(flags);
+        b.extend_from_slice(&bytes[header + 1..bytes.len() - 4]);
+        let sum = network::fnv32(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    };
+    let old = Network::from_bytes(&reframe(1, None), pos.rules()).expect("version 1");
+    assert_eq!(
+        (old.residual, old.w1, old.b2),
+        (false, net.w1.clone(), net.b2)
+    );
+    assert_eq!(reframe(2, Some(0)), bytes);
+    assert!(Network::from_bytes(&reframe(2, Some(2)), pos.rules()).is_err());
     // Made for another variant: a board of another size, other pieces.
     let err = Network::from_bytes(&bytes, start("xiangqi").rules()).unwrap_err();
     assert!(err.to_string().contains("another variant"), "{err}");
@@ -151,7 +176,7 @@ fn samples_round_trip() {
         if moves.is_empty() {
             break;
         }
-        let mut s = Sample::new(&pos, &layout, (i * 37 - 500) as i16);
+        let mut s = Sample::new(&pos, &layout, (i * 37 - 500) as i16, (200 - i * 13) as i16);
         s.result = (i % 3) as u8;
         written.push(s);
         pos.make(*rng.pick(&moves));
@@ -173,12 +198,65 @@ fn samples_round_trip() {
 fn a_mirrored_sample_has_its_files_reversed() {
     let pos = start("capablanca");
     let layout = Layout::new(pos.rules());
-    let s = Sample::new(&pos, &layout, 25);
+    let s = Sample::new(&pos, &layout, 25, -40);
     let m = s.mirrored(&layout);
     // Capablanca's a1 rook goes to j1, the b1 knight to i1.
     let at = |s: &Sample, cell: u8| s.pieces.iter().find(|p| p.0 == cell).map(|p| p.2);
     assert_eq!(at(&m, 9), at(&s, 0));
     assert_eq!(at(&m, 8), at(&s, 1));
     assert_eq!(m.mirrored(&layout), s);
-    assert_eq!((m.score, m.result, m.side), (s.score, s.result, s.side));
+    assert_eq!(
+        (m.score, m.base, m.result, m.side),
+        (s.score, s.base, s.result, s.side)
+    );
+}
+
+/// A residual network learns what the search found beyond the
+/// hand-written evaluation: on samples whose score is their `base` (100
+/// to 300 centipawns) plus 60, it settles at about +60, where a whole
+/// evaluation would learn the scores themselves (about +260).
+#[test]
+fn a_residual_network_learns_the_correction_to_its_base() {
+    let mut pos = start("normal");
+    let layout = Layout::new(pos.rules());
+    let mut rng = Rng(21);
+    let mut samples = Vec::new();
+    for i in 0..600 {
+        let moves = legal_moves(&mut pos);
+        if moves.is_empty() || i % 60 == 59 {
+            pos = start("normal");
+            continue;
+        }
+        let base = 100 + rng.below(201) as i16;
+        let mut s = Sample::new(&pos, &layout, base + 60, base);
+        s.result = 1;
+        samples.push(s);
+        pos.make(*rng.pick(&moves));
+    }
+    let valid = samples.split_off(samples.len() - 50);
+    let options = super::train::Options {
+        hidden: 8,
+        epochs: 40,
+        batch: 64,
+        lr: 0.01,
+        lambda: 1.0,
+        k: 400.0,
+        residual: true,
+        threads: 1,
+        seed: 3,
+    };
+    let mut trainer = super::train::Trainer::new(layout, None, options);
+    trainer.run(&mut samples, &valid, |_, _| {});
+    let mut net = Network::zeroed(pos.rules(), 8);
+    trainer.quantise(&mut net);
+    assert!(net.residual);
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
+    ] {
+        let p = Position::from_fen(pos.rules().clone(), fen).expect("fen");
+        let out = fresh(&net, &p);
+        assert!((out - 60).abs() <= 15, "{fen}: {out}");
+    }
 }

@@ -10,7 +10,9 @@
 //!
 //! The loss is the squared error between sigmoid(eval / K) and a blend of
 //! the search's score, sigmoid(score / K), and the game's result
-//! (`lambda` of the score). Adam updates the weights, which are clipped
+//! (`lambda` of the score). A residual network's eval is its output plus
+//! the sample's hand-written evaluation: it learns what the search finds
+//! beyond that evaluation. Adam updates the weights, which are clipped
 //! so that the quantised network (see [`super::network`]) cannot
 //! overflow; the learning rate drops tenfold for the last quarter of the
 //! epochs.
@@ -37,6 +39,9 @@ pub struct Options {
     pub lambda: f32,
     /// Centipawns per unit of the sigmoid's argument.
     pub k: f32,
+    /// Train a correction to the hand-written evaluation (each sample's
+    /// `base` is added to the output) rather than a whole evaluation.
+    pub residual: bool,
     pub threads: usize,
     pub seed: u64,
 }
@@ -139,6 +144,7 @@ impl Trainer {
     /// Write the current weights into `net` (made for the same variant).
     pub fn quantise(&self, net: &mut Network) {
         net.hidden = self.hidden;
+        net.residual = self.opts.residual;
         self.weights.quantise(net);
     }
 
@@ -262,6 +268,16 @@ impl Trainer {
         self.opts.lambda * score + (1.0 - self.opts.lambda) * result
     }
 
+    /// The predicted win probability of a sample whose output is `out`.
+    fn probability(&self, s: &Sample, out: f32) -> f32 {
+        let base = if self.opts.residual {
+            f32::from(s.base)
+        } else {
+            0.0
+        };
+        sigmoid((out * SCALE as f32 + base) / self.opts.k)
+    }
+
     /// The output (in units of `SCALE` centipawns) and the loss, with the
     /// sums left in `scratch`.
     fn forward(&self, s: &Sample, scratch: &mut Scratch) -> (f32, f64) {
@@ -282,7 +298,7 @@ impl Trainer {
             let c = x.clamp(0.0, 1.0);
             out += c * c * wt;
         }
-        let p = sigmoid(out * SCALE as f32 / self.opts.k);
+        let p = self.probability(s, out);
         let t = self.target(s);
         (out, f64::from((p - t) * (p - t)))
     }
@@ -291,7 +307,7 @@ impl Trainer {
     fn backward(&self, s: &Sample, scratch: &mut Scratch, g: &mut Float) -> f64 {
         let h = self.hidden;
         let (out, loss) = self.forward(s, scratch);
-        let p = sigmoid(out * SCALE as f32 / self.opts.k);
+        let p = self.probability(s, out);
         let t = self.target(s);
         let d_out = 2.0 * (p - t) * p * (1.0 - p) * SCALE as f32 / self.opts.k;
         g.b2 += d_out;

@@ -328,6 +328,36 @@ mod tests {
         assert_eq!(makruk_score(pawns, |s| s.trade_contempt = 100), plain);
     }
 
+    /// A residual network adds its output to the hand-written
+    /// evaluation: with zero weights the search is the one without a
+    /// network, node for node; an output bias worth 50 centipawns to the
+    /// side to move costs the root 50 at depth 1 (no capture is possible
+    /// within a ply of makruk's start, so every leaf is the opponent's
+    /// evaluation).
+    #[test]
+    fn a_residual_network_adds_to_the_hand_written_evaluation() {
+        let set = crate::variant::VariantSet::builtin().expect("built-ins");
+        let rules = Rules::new(set.get("makruk").expect("makruk").clone()).expect("rules");
+        let pos = Position::start(rules).expect("start");
+        let search = |net: Option<Network>, depth: u32| {
+            let mut s = Searcher::new(&pos, 1, Arc::new(AtomicBool::new(false)));
+            s.set_network(net.map(Arc::new));
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let r = s.search(&pos, Past::NONE, limits, &mut Silent);
+            (r.nodes, r.best, r.score)
+        };
+        let mut zero = Network::zeroed(pos.rules(), 8);
+        zero.residual = true;
+        assert_eq!(search(Some(zero.clone()), 5), search(None, 5));
+        let mut bias = zero;
+        // Output = b2 * SCALE / (QA * QB) centipawns.
+        bias.b2 = 50 * 255 * 64 / 400;
+        assert_eq!(search(Some(bias), 1).2, search(None, 1).2 - 50);
+    }
+
     /// A searcher carried over to another variant (its table and
     /// per-thread buffers reshaped, not allocated again) must search
     /// exactly as a new one: same nodes, same move, over a sequence of

@@ -436,6 +436,16 @@ impl<'a> Thread<'a> {
         let eval = self.sh.eval;
         let no_trade_contempt = self.sh.trade_contempt == 0 && self.sh.pawn_trade_contempt == 0;
         let (e, left) = match (&mut self.acc, self.sh.net) {
+            // A residual network corrects the hand-written evaluation
+            // (which brings the noise).
+            (Some(acc), Some(net)) if net.residual => {
+                let (hand, left) = self.h.evaluate(eval, pos);
+                let e = (hand + acc.evaluate(net, pos, ply)).clamp(-TB_BOUND + 1, TB_BOUND - 1);
+                if no_trade_contempt {
+                    return e;
+                }
+                (e, left)
+            }
             (Some(acc), Some(net)) => {
                 let e = acc
                     .evaluate(net, pos, ply)
