@@ -72,6 +72,8 @@ params! {
     41 KING_DANGER = 0, "King danger as Fairy-Stockfish weighs it (attackers of the royal piece's neighbour squares, weak ones, safe and unsafe checks by move or drop, pieces in hand), in thousandths of centipawns per unit of its scale, over the KING_LIN and KING_QUAD count of attacks (0: off).";
     42 PAIR = 0, "Colour-bound pieces on squares of both colours (chess's bishop pair), centipawns (0: off).";
     43 MAT_M5_SQ = 0, "Material: tenths of a centipawn per square of half-full-board mobility, squared: pieces that combine moves (the queen, the archbishop) are worth more than the sum of their parts (0: value linear in mobility).";
+    44 PASSED_KING_FAR = 0, "Passed pawn in the ending: centipawns per step (up to 5) the enemy royal piece stands from the square in front of it, at full progress, fading with the square of progress as the passed bonus does (0: off)...";
+    45 PASSED_KING_NEAR = 0, "... and less this per step the own royal piece stands from that square.";
 }
 
 /// Every weight lies within plus or minus this: the defaults and every

@@ -13,7 +13,8 @@ use super::{Evaluator, Score};
 use crate::types::{Geometry, Sq};
 use crate::weights::{
     DOUBLED_EG, DOUBLED_MG, ISOLATED_EG, ISOLATED_MG, PASSED_EG_BASE, PASSED_EG_SCALE,
-    PASSED_MG_BASE, PASSED_MG_SCALE, PAWN_PHALANX, ROYAL_ADVANCE, ROYAL_CENTRE, SHIELD_1, SHIELD_2,
+    PASSED_KING_FAR, PASSED_KING_NEAR, PASSED_MG_BASE, PASSED_MG_SCALE, PAWN_PHALANX,
+    ROYAL_ADVANCE, ROYAL_CENTRE, SHIELD_1, SHIELD_2,
 };
 
 /// The most files and ranks a board may have for its pawn structure to be
@@ -28,6 +29,10 @@ const ROYAL_ADVANCE_RANKS: i32 = 4;
 /// A royal piece in the ending gains for this many steps from the edge at
 /// most, along each axis.
 const ROYAL_CENTRE_STEPS: i32 = 3;
+
+/// A royal piece this many steps (or more) from a passed pawn's path is
+/// as far as it matters.
+const PASSED_KING_STEPS: i32 = 5;
 
 /// Entries of a [`PawnCache`] (16 bytes each: 64 KB).
 const PAWN_CACHE_SIZE: usize = 1 << 12;
@@ -112,9 +117,6 @@ impl Evaluator {
                     mg[c] -= p[ISOLATED_MG] * count;
                     eg[c] -= p[ISOLATED_EG] * count;
                 }
-                let near = theirs[f]
-                    | if f > 0 { theirs[f - 1] } else { 0 }
-                    | if f + 1 < width { theirs[f + 1] } else { 0 };
                 while file != 0 {
                     let y = file.trailing_zeros();
                     file &= file - 1;
@@ -122,13 +124,7 @@ impl Evaluator {
                         mg[c] += p[PAWN_PHALANX];
                         eg[c] += p[PAWN_PHALANX];
                     }
-                    // Ranks ahead of this pawn, from its side's view.
-                    let ahead = if c == 0 {
-                        !((2u32 << y).wrapping_sub(1))
-                    } else {
-                        (1u32 << y) - 1
-                    };
-                    if near & ahead != 0 {
+                    if !passed(theirs, width, c, f, y) {
                         continue;
                     }
                     let progress = if c == 0 { y as i32 } else { span - y as i32 };
@@ -141,6 +137,56 @@ impl Evaluator {
             }
         }
         (mg, eg)
+    }
+
+    /// Passed pawns in the ending, by where the royal pieces stand: the
+    /// enemy's far from the square in front of the pawn, the own near it
+    /// (Fairy-Stockfish's king proximity), in steps of a king, up to
+    /// [`PASSED_KING_STEPS`]. Not part of [`Self::pawn_terms`]: the
+    /// pawn cache keys on pawns only.
+    pub(super) fn passed_king_terms(
+        &self,
+        g: &Geometry,
+        pawns: &[PawnFiles; 2],
+        royals: [Option<Sq>; 2],
+        eg: &mut [Score; 2],
+    ) {
+        let p = &self.p.0;
+        let (far, near) = (p[PASSED_KING_FAR], p[PASSED_KING_NEAR]);
+        if far == 0 && near == 0 {
+            return;
+        }
+        let [Some(white), Some(black)] = royals.map(|k| k.and_then(|k| g.coords(k))) else {
+            return;
+        };
+        let kings = [white, black].map(|(x, y)| (i32::from(x), i32::from(y)));
+        let width = usize::from(g.width);
+        let height = i32::from(g.height);
+        let span = height.max(2) - 1;
+        let steps = |(kx, ky): (i32, i32), x: i32, y: i32| {
+            (kx - x).abs().max((ky - y).abs()).min(PASSED_KING_STEPS)
+        };
+        for c in 0..2 {
+            for f in 0..width {
+                let mut file = pawns[c][f];
+                while file != 0 {
+                    let y = file.trailing_zeros();
+                    file &= file - 1;
+                    if !passed(&pawns[1 - c], width, c, f, y) {
+                        continue;
+                    }
+                    let (progress, front) = if c == 0 {
+                        (y as i32, (y as i32 + 1).min(height - 1))
+                    } else {
+                        (span - y as i32, (y as i32 - 1).max(0))
+                    };
+                    let x = f as i32;
+                    let gap =
+                        far * steps(kings[1 - c], x, front) - near * steps(kings[c], x, front);
+                    eg[c] += gap * progress * progress / (span * span) * self.passed_scale / 1000;
+                }
+            }
+        }
     }
 
     /// A royal piece: sheltered behind its pawns on its back ranks in the
@@ -178,11 +224,26 @@ impl Evaluator {
     }
 }
 
+/// The pawn of side `c` on file `f`, rank `y` is passed: no pawn of
+/// `theirs` stands ahead of it on its file or the files beside it.
+fn passed(theirs: &PawnFiles, width: usize, c: usize, f: usize, y: u32) -> bool {
+    let near = theirs[f]
+        | if f > 0 { theirs[f - 1] } else { 0 }
+        | if f + 1 < width { theirs[f + 1] } else { 0 };
+    // Ranks ahead of the pawn, from its side's view.
+    let ahead = if c == 0 {
+        !((2u32 << y).wrapping_sub(1))
+    } else {
+        (1u32 << y) - 1
+    };
+    near & ahead == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::tests::eval_in;
-    use crate::weights::{PAWN_SUPPORTED, Params};
+    use crate::weights::{PASSED_KING_FAR, PASSED_KING_NEAR, PAWN_SUPPORTED, Params};
 
     /// PAWN_SUPPORTED counts pawns an own pawn defends (read from the
     /// attack map: a berolina pawn defends straight ahead), PAWN_PHALANX
@@ -207,6 +268,45 @@ mod tests {
         // A berolina pawn captures straight ahead: d2 defends d3.
         let berolina = "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1";
         assert_eq!(gain("berolina", berolina, PAWN_SUPPORTED), 30);
+    }
+
+    /// A passed pawn in the ending gains PASSED_KING_FAR per step (up to
+    /// five) the enemy royal piece stands from the square in front of it
+    /// and loses PASSED_KING_NEAR per step of its own, times the square
+    /// of its progress: e6 has come 5 of chess's 7 ranks, 25/49.
+    #[test]
+    fn passed_pawns_score_the_royal_pieces_distance_to_their_path() {
+        let gain = |fen: &str, far: i32, near: i32| {
+            let (_, pos) = eval_in("normal", fen);
+            let mut p = Params::default();
+            p.0[PASSED_KING_FAR] = far;
+            p.0[PASSED_KING_NEAR] = near;
+            Evaluator::with_params(pos.rules(), p).evaluate(&pos)
+                - Evaluator::with_params(pos.rules(), Params::default()).evaluate(&pos)
+        };
+        // Black's king on a2 is 5 steps from e7, on e8 one.
+        assert_eq!(
+            gain("8/8/4P3/8/8/8/k7/4K3 w - - 0 1", 70, 0),
+            70 * 5 * 25 / 49
+        );
+        assert_eq!(gain("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", 70, 0), 70 * 25 / 49);
+        // White's king on e5 is 2 steps from e7; on e1, 6 (counted as 5).
+        assert_eq!(
+            gain("4k3/8/4P3/4K3/8/8/8/8 w - - 0 1", 0, 20),
+            -20 * 2 * 25 / 49
+        );
+        assert_eq!(
+            gain("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", 0, 20),
+            -20 * 5 * 25 / 49
+        );
+        // Black's d3 pawn, seen from Black (to move): d2 is 4 steps from
+        // White's king on h1; Black's own king on d8, 6 (5).
+        assert_eq!(
+            gain("3k4/8/8/8/8/3p4/8/7K b - - 0 1", 30, 10),
+            (30 * 4 - 10 * 5) * 25 / 49
+        );
+        // A pawn with an enemy pawn ahead on the next file is not passed.
+        assert_eq!(gain("4k3/3p4/4P3/8/8/8/8/4K3 w - - 0 1", 70, 20), 0);
     }
 
     /// The pawn cache gives every position the evaluation it has without

@@ -279,6 +279,7 @@ impl Evaluator {
                     self.royal_terms(g, c, k, &pawns[c], &mut mg, &mut eg);
                 }
             }
+            self.passed_king_terms(g, &pawns, [sides[0].royal, sides[1].royal], &mut eg);
         }
         let phase = (phase_material * WHOLE / self.full_phase).min(WHOLE);
         for c in 0..2 {
