@@ -86,6 +86,28 @@ fn datagen_then_train_gives_a_network_the_engine_plays_with() {
         "{out} {err}"
     );
     assert!(!first_move(&["xboard", "--net", n], "normal").is_empty());
+    // A residual network (a correction to the hand-written evaluation).
+    let (ok, _, log) = griffon(&[
+        "train",
+        "--data",
+        d,
+        "--out",
+        n,
+        "--force",
+        "--residual",
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+    ]);
+    assert!(ok, "{log}");
+    let (out, err) = search_logged(&["--depth", "3", "--net", n]);
+    assert!(
+        out.contains("bestmove") && !err.contains("WARN"),
+        "{out} {err}"
+    );
     // Another variant's samples are refused.
     let (ok, _, err) = griffon(&[
         "train",
