@@ -469,7 +469,7 @@ impl<'a> Thread<'a> {
 
     /// What the trade contempts add to the root side's evaluation with
     /// `left` of the pieces and pawns still on.
-    pub(super) fn trade_lift(&self, left: Left) -> Score {
+    fn trade_lift(&self, left: Left) -> Score {
         (self.sh.trade_contempt * left.pieces + self.sh.pawn_trade_contempt * left.pawns) / 256
     }
 }
