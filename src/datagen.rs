@@ -51,7 +51,8 @@ pub struct GameSamples {
 }
 
 /// Plays `options.games` games from `start`, sending each game's samples
-/// as it ends. Stops early when `stop` is set.
+/// as it ends. Stops early when `stop` is set: games it cuts short are
+/// not sent (their result is unknown).
 pub fn run(
     start: &Position,
     net: Option<Arc<Network>>,
@@ -83,7 +84,11 @@ pub fn run(
                         }
                         let mut rng = Rng(options.seed ^ (n as u64).wrapping_mul(0x9E37_79B9));
                         searcher.clear();
-                        let game = play(&start, &mut searcher, layout, options, &mut rng, stop);
+                        let Some(game) =
+                            play(&start, &mut searcher, layout, options, &mut rng, stop)
+                        else {
+                            break;
+                        };
                         if send.send(game).is_err() {
                             break;
                         }
@@ -103,7 +108,8 @@ pub fn run(
     })
 }
 
-/// One game: random opening, then fixed-node searches to the end.
+/// One game: random opening, then fixed-node searches to the end; `None`
+/// if `stop` cut it short.
 fn play(
     start: &Position,
     searcher: &mut Searcher,
@@ -111,7 +117,7 @@ fn play(
     options: &Options,
     rng: &mut Rng,
     stop: &AtomicBool,
-) -> GameSamples {
+) -> Option<GameSamples> {
     let mut game = opening(start, options.random_plies + rng.below(2), rng);
     let mut samples = Vec::new();
     let mut decisive = (Color::White, 0usize);
@@ -122,7 +128,10 @@ fn play(
                 Outcome::Draw { .. } => 1,
             };
         }
-        if game.len() >= options.max_plies || stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if game.len() >= options.max_plies {
             break 1;
         }
         let pos = game.position().clone();
@@ -163,11 +172,11 @@ fn play(
             Color::Black => 2 - white_result,
         };
     }
-    GameSamples {
+    Some(GameSamples {
         samples,
         white_result,
         plies: game.len(),
-    }
+    })
 }
 
 fn white_win(winner: Color) -> u8 {

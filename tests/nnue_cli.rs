@@ -122,6 +122,64 @@ fn datagen_then_train_gives_a_network_the_engine_plays_with() {
     assert!(!ok && err.contains("not 'xiangqi'"), "{err}");
 }
 
+/// The "N positions from G games" figures of datagen's last line.
+fn wrote(log: &str) -> (usize, usize) {
+    let line = log.lines().find(|l| l.starts_with("wrote")).unwrap_or("");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let count = |i: usize| words.get(i).and_then(|w| w.parse().ok()).unwrap_or(0);
+    (count(1), count(4))
+}
+
+#[test]
+fn datagen_stops_at_a_position_count_and_a_cut_file_still_trains() {
+    let data = scratch("limit.dat");
+    let net = scratch("limit.nnue");
+    let d = data.to_str().expect("path");
+    let (ok, _, err) = griffon(&[
+        "datagen",
+        "--games",
+        "1000",
+        "--positions",
+        "150",
+        "--nodes",
+        "100",
+        "--threads",
+        "2",
+        "--out",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    let (positions, games) = wrote(&err);
+    // Stopped at the first game that reached 150: far fewer than 1,000
+    // games, and the file holds exactly what the log says.
+    assert!(positions >= 150 && games < 100, "{err}");
+    let bytes = std::fs::read(&data).expect("samples");
+    let set = griffon::variant::VariantSet::builtin().expect("built-ins");
+    let rules =
+        griffon::position::Rules::new(set.get("normal").expect("chess").clone()).expect("rules");
+    let layout = griffon::nnue::Layout::new(&rules);
+    let read = griffon::nnue::data::read_all(&bytes[..], "normal", &layout).expect("reads");
+    assert_eq!((read.samples.len(), read.cut), (positions, 0));
+
+    // Cut inside its last sample (a run killed mid-write): training
+    // says so and uses the rest.
+    std::fs::write(&data, &bytes[..bytes.len() - 5]).expect("cut");
+    let (ok, _, log) = griffon(&[
+        "train",
+        "--data",
+        d,
+        "--out",
+        net.to_str().expect("path"),
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+        "--batch",
+        "64",
+    ]);
+    assert!(ok && log.contains("ends inside a sample"), "{log}");
+}
+
 #[test]
 fn a_bad_network_file_falls_back_to_the_hand_written_evaluation() {
     let bad = scratch("bad.nnue");

@@ -5,7 +5,6 @@ use super::{load_position, variant_set};
 use clap::Args;
 use griffon::datagen;
 use griffon::nnue::{self, NetChoice, Network, data, train};
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
@@ -21,6 +20,10 @@ pub struct DatagenArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: usize,
+    /// Stop once this many positions are written (the game that reaches
+    /// it is kept whole; games still being played are left out).
+    #[arg(long)]
+    positions: Option<usize>,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 5000)]
     nodes: u64,
@@ -64,7 +67,8 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
             ))
     );
     let file = create_new(&args.out)?;
-    let mut writer = data::Writer::new(BufWriter::new(file), &start.rules().variant.name)
+    // Unbuffered: each game goes out in one write (`write_game`).
+    let mut writer = data::Writer::new(file, &start.rules().variant.name)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     let options = datagen::Options {
         games: args.games,
@@ -85,16 +89,17 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         let player = scope.spawn(move || datagen::run(&start, net, options, stop, tx));
         let (mut games, mut positions, mut results) = (0usize, 0usize, [0usize; 3]);
         let mut written = Ok(());
+        let enough = |positions: usize| args.positions.is_some_and(|n| positions >= n);
         for game in rx {
-            for s in &game.samples {
-                if written.is_ok() {
-                    written = writer.write(s);
-                }
+            // Games that end after the limit was reached are left out, so
+            // the file stops at the first game that reached it.
+            if enough(positions) {
+                continue;
             }
             // Whole games reach the file as they end: a run stopped early
             // leaves every finished game readable.
             if written.is_ok() {
-                written = writer.flush();
+                written = writer.write_game(&game.samples);
             }
             games += 1;
             positions += game.samples.len();
@@ -109,14 +114,12 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
                     games as f64 / began.elapsed().as_secs_f64().max(1e-9)
                 );
             }
-            if written.is_err() {
+            if written.is_err() || enough(positions) {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
         }
         let played = player.join().map_err(|_| "datagen failed".to_string())?;
-        written
-            .and_then(|()| writer.flush())
-            .map_err(|e| format!("{}: {e}", args.out.display()))?;
+        written.map_err(|e| format!("{}: {e}", args.out.display()))?;
         played?;
         eprintln!(
             "wrote {positions} positions from {games} games to {}",
@@ -204,7 +207,14 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut read = data::read_all(std::io::BufReader::new(file), &rules.variant.name, &layout)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.append(&mut read);
+        if read.cut > 0 {
+            eprintln!(
+                "train: {} ends inside a sample; its last {} bytes are left out",
+                path.display(),
+                read.cut
+            );
+        }
+        samples.append(&mut read.samples);
     }
     if samples.len() < 100 {
         return Err(format!("{} samples: too few to train on", samples.len()));

@@ -94,13 +94,11 @@ impl Sample {
         }
     }
 
-    fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        let mut b: ArrayVec<u8, { HEAD + 4 * MAX_PIECES }> = ArrayVec::new();
+    /// Appends the sample's bytes to `b`.
+    fn encode(&self, b: &mut Vec<u8>) {
         b.push(u8::from(self.side == Color::Black));
-        b.try_extend_from_slice(&self.score.to_le_bytes())
-            .map_err(io::Error::other)?;
-        b.try_extend_from_slice(&self.base.to_le_bytes())
-            .map_err(io::Error::other)?;
+        b.extend_from_slice(&self.score.to_le_bytes());
+        b.extend_from_slice(&self.base.to_le_bytes());
         b.push(self.result);
         b.push(self.pieces.len() as u8);
         b.push(self.hand.len() as u8);
@@ -112,7 +110,6 @@ impl Sample {
             b.push(piece_byte(color, role));
             b.push(n);
         }
-        out.write_all(&b)
     }
 }
 
@@ -145,22 +142,30 @@ impl<W: Write> Writer<W> {
         Ok(Writer { out })
     }
 
-    pub fn write(&mut self, sample: &Sample) -> io::Result<()> {
-        sample.write(&mut self.out)
-    }
-
-    pub fn flush(&mut self) -> io::Result<()> {
+    /// Writes a game's samples with one write and flushes them: a run
+    /// stopped between games leaves only whole samples behind.
+    pub fn write_game(&mut self, samples: &[Sample]) -> io::Result<()> {
+        let mut b = Vec::with_capacity(samples.len() * (HEAD + 64));
+        for s in samples {
+            s.encode(&mut b);
+        }
+        self.out.write_all(&b)?;
         self.out.flush()
     }
 }
 
+/// A sample file's contents.
+pub struct Samples {
+    pub samples: Vec<Sample>,
+    /// Bytes of an unfinished last sample that were left out (a run
+    /// stopped in the middle of a write, a full disk): 0 for a whole file.
+    pub cut: usize,
+}
+
 /// Reads a whole sample file made for a variant of `layout`; errors name
-/// what is wrong (another variant, a cell off the board, a short file).
-pub fn read_all(
-    mut input: impl Read,
-    variant: &str,
-    layout: &Layout,
-) -> Result<Vec<Sample>, String> {
+/// what is wrong (another variant, a cell off the board). A file that
+/// ends inside a sample keeps the samples before it.
+pub fn read_all(mut input: impl Read, variant: &str, layout: &Layout) -> Result<Samples, String> {
     let mut bytes = Vec::new();
     input
         .read_to_end(&mut bytes)
@@ -183,16 +188,17 @@ pub fn read_all(
     }
     let mut at = 14 + len;
     let mut samples = Vec::new();
-    let short = || format!("file ends inside a sample (byte {})", bytes.len());
     while at < bytes.len() {
-        let head = bytes.get(at..at + HEAD).ok_or_else(short)?;
+        let Some(head) = bytes.get(at..at + HEAD) else {
+            break;
+        };
         let (n, k) = (usize::from(head[6]), usize::from(head[7]));
-        let body = bytes
-            .get(at + HEAD..at + HEAD + 2 * (n + k))
-            .ok_or_else(short)?;
         if n > MAX_PIECES || k > MAX_PIECES || head[5] > 2 {
             return Err(format!("malformed sample at byte {at}"));
         }
+        let Some(body) = bytes.get(at + HEAD..at + HEAD + 2 * (n + k)) else {
+            break;
+        };
         let mut s = Sample {
             side: if head[0] & 1 != 0 {
                 Color::Black
@@ -224,5 +230,8 @@ pub fn read_all(
         samples.push(s);
         at += HEAD + 2 * (n + k);
     }
-    Ok(samples)
+    Ok(Samples {
+        samples,
+        cut: bytes.len() - at,
+    })
 }

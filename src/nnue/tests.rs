@@ -183,15 +183,20 @@ fn samples_round_trip() {
     }
     let mut bytes = Vec::new();
     let mut w = data::Writer::new(&mut bytes, "crazyhouse").expect("header");
-    for s in &written {
-        w.write(s).expect("sample");
-    }
+    w.write_game(&written[..25]).expect("a game");
+    w.write_game(&written[25..]).expect("another");
     let read = data::read_all(&bytes[..], "crazyhouse", &layout).expect("reads back");
-    assert_eq!(read, written);
+    assert_eq!((read.samples, read.cut), (written.clone(), 0));
     assert!(written.iter().any(|s| !s.hand.is_empty()), "some holdings");
-    // Another variant's samples, and a file cut short, are refused.
+    // Another variant's samples are refused.
     assert!(data::read_all(&bytes[..], "normal", &layout).is_err());
-    assert!(data::read_all(&bytes[..bytes.len() - 1], "crazyhouse", &layout).is_err());
+    // A file cut inside its last sample keeps the samples before it.
+    let last = written.last().expect("samples");
+    let last_len = 8 + 2 * (last.pieces.len() + last.hand.len());
+    let read =
+        data::read_all(&bytes[..bytes.len() - 3], "crazyhouse", &layout).expect("reads a cut file");
+    assert_eq!(read.samples, written[..written.len() - 1]);
+    assert_eq!(read.cut, last_len - 3);
 }
 
 #[test]
