@@ -76,6 +76,38 @@ fn datagen_then_train_gives_a_network_the_engine_plays_with() {
         losses[2] < losses[0],
         "training lowers the loss: {losses:?}"
     );
+    // The file keeps the epoch of lowest held-out loss: an epoch is saved
+    // exactly when its held-out loss is the lowest yet. At a high
+    // learning rate these few samples are overfitted within 8 epochs.
+    let (ok, _, log) = griffon(&[
+        "train", "--data", d, "--out", n, "--force", "--hidden", "16", "--epochs", "8", "--batch",
+        "64", "--lr", "0.05",
+    ]);
+    assert!(ok, "{log}");
+    let epochs = log.lines().filter(|l| l.starts_with("epoch"));
+    assert!(
+        epochs.clone().any(|l| !l.ends_with(" saved")),
+        "an epoch worse than an earlier one: {log}"
+    );
+    let mut lowest = f64::INFINITY;
+    for line in epochs {
+        let valid: f64 = line
+            .split("valid loss ")
+            .nth(1)
+            .and_then(|l| l.split_whitespace().next()?.parse().ok())
+            .expect("valid loss");
+        // (Printed to six places: equal figures may go either way.)
+        let saved = line.ends_with(" saved");
+        assert!(
+            if saved {
+                valid <= lowest
+            } else {
+                valid >= lowest
+            },
+            "{log}"
+        );
+        lowest = lowest.min(valid);
+    }
     let (ok, _, _) = griffon(&["train", "--data", d, "--out", n]);
     assert!(!ok, "an existing network is kept");
 

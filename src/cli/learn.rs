@@ -17,9 +17,10 @@ pub struct DatagenArgs {
     /// Also load variant definitions from this file.
     #[arg(long = "variant-file")]
     variant_file: Option<PathBuf>,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
+    /// Games to play (1,000 unless `--positions` is given, then as many
+    /// as it takes).
+    #[arg(long)]
+    games: Option<usize>,
     /// Stop once this many positions are written (the game that reaches
     /// it is kept whole; games still being played are left out).
     #[arg(long)]
@@ -55,9 +56,18 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     let start = load_position(&set, &args.variant, None)?;
     let choice = args.net.as_deref().map_or(NetChoice::Own, NetChoice::parse);
     let net = choice.load(start.rules());
+    let game_limit = match (args.games, args.positions) {
+        (Some(n), _) => n,
+        (None, Some(_)) => usize::MAX,
+        (None, None) => 1000,
+    };
+    let target = match args.positions {
+        Some(n) if game_limit == usize::MAX => format!("{n} positions"),
+        Some(n) => format!("{game_limit} games or {n} positions"),
+        None => format!("{game_limit} games"),
+    };
     eprintln!(
-        "datagen: {} games of {} at {} nodes a move, {}",
-        args.games,
+        "datagen: {target} of {} at {} nodes a move, {}",
         args.variant,
         args.nodes,
         net.as_ref()
@@ -71,7 +81,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     let mut writer = data::Writer::new(file, &start.rules().variant.name)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     let options = datagen::Options {
-        games: args.games,
+        games: game_limit,
         nodes: args.nodes,
         random_plies: args.random_plies,
         max_plies: args.max_plies,
@@ -104,10 +114,9 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
             games += 1;
             positions += game.samples.len();
             results[usize::from(game.white_result.min(2))] += 1;
-            if games % 10 == 0 || games == args.games {
+            if games % 10 == 0 || games == game_limit {
                 eprintln!(
-                    "games {games}/{} positions {positions} white +{} ={} -{} ({:.1} games/s)",
-                    args.games,
+                    "games {games} positions {positions} white +{} ={} -{} ({:.1} games/s)",
                     results[2],
                     results[1],
                     results[0],
@@ -253,21 +262,34 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     let mut net = Network::zeroed(rules, args.hidden);
     let began = Instant::now();
     let mut saved = Ok(());
+    // The file keeps the epoch with the lowest held-out loss: past it the
+    // network learns the training games rather than the variant.
+    let mut best: Option<(usize, f64)> = None;
     trainer.run(&mut samples, &valid, |t, e| {
-        t.quantise(&mut net);
-        if saved.is_ok() {
-            saved = save(&net, &args.out);
+        let better = best.is_none_or(|(_, loss)| e.valid_loss < loss);
+        if better {
+            best = Some((e.epoch, e.valid_loss));
+            t.quantise(&mut net);
+            if saved.is_ok() {
+                saved = save(&net, &args.out);
+            }
         }
         eprintln!(
-            "epoch {:3} train loss {:.6} valid loss {:.6} ({:.0} s)",
+            "epoch {:3} train loss {:.6} valid loss {:.6} ({:.0} s){}",
             e.epoch,
             e.train_loss,
             e.valid_loss,
-            began.elapsed().as_secs_f64()
+            began.elapsed().as_secs_f64(),
+            if better { " saved" } else { "" }
         );
     });
     saved?;
-    eprintln!("wrote {}", args.out.display());
+    if let Some((epoch, loss)) = best {
+        eprintln!(
+            "wrote {} (epoch {epoch}, valid loss {loss:.6})",
+            args.out.display()
+        );
+    }
     Ok(())
 }
 
