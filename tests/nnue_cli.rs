@@ -181,6 +181,19 @@ fn datagen_stops_at_a_position_count_and_a_cut_file_still_trains() {
         d,
     ]);
     assert!(ok, "{err}");
+    // No run can reach zero positions: refused, no file made.
+    let zero = scratch("zero.dat");
+    let (ok, _, zero_err) = griffon(&[
+        "datagen",
+        "--positions",
+        "0",
+        "--out",
+        zero.to_str().expect("path"),
+    ]);
+    assert!(
+        !ok && zero_err.contains("--positions 0") && !zero.exists(),
+        "{zero_err}"
+    );
     let (positions, games) = wrote(&err);
     // Stopped at the first game that reached 150: far fewer than 1,000
     // games, and the file holds exactly what the log says.

@@ -55,6 +55,9 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     let set = variant_set(args.variant_file.as_ref())?;
     let start = load_position(&set, &args.variant, None)?;
     let choice = args.net.as_deref().map_or(NetChoice::Own, NetChoice::parse);
+    if args.positions == Some(0) {
+        return Err("--positions 0: give at least 1".into());
+    }
     let net = choice.load(start.rules());
     let game_limit = match (args.games, args.positions) {
         (Some(n), _) => n,
