@@ -33,15 +33,16 @@ pub(crate) const DEFAULT_MEMORY_MB: usize = 64;
 /// stays within it. The rest of the engine (code and libraries, about
 /// 7 MB; the variant's trajectory tables and positions; each thread's
 /// stack, with a move list per ply, its history tables, 1 MB of
-/// continuation history and 256 KB of evaluation cache) came to 13.1 MB
-/// with one thread in chu, the largest built-in, and about 3.7 MB more
-/// per thread (`tools/hardening/limits.py --part=memory`; per-variant
-/// buffers are reused, not freed and taken again, so the allocator does
-/// not pile up freed blocks). The reserve, 11 MB and 4 MB per thread,
-/// covers that; when `memory` cannot hold the reserve the table gets the
-/// smallest size, 1 MB, and the bound is the engine's own.
+/// continuation history, evaluation and pawn caches, a network's
+/// accumulators) came to 14.5 MB with one thread in chu, the largest
+/// built-in, and about 4.4 MB more per thread (`tools/hardening/limits.py
+/// --part=memory`; per-variant buffers are reused, not freed and taken
+/// again, so the allocator does not pile up freed blocks). The reserve,
+/// 11 MB and 5 MB per thread, covers that; when `memory` cannot hold the
+/// reserve the table gets the smallest size, 1 MB, and the bound is the
+/// engine's own.
 fn hash_megabytes(memory: usize, threads: usize) -> usize {
-    let reserve = 11 + 4 * threads.clamp(1, 256);
+    let reserve = 11 + 5 * threads.clamp(1, 256);
     memory.saturating_sub(reserve).max(1)
 }
 
