@@ -148,24 +148,37 @@ def engine_games(path, engine):
 def positions(path, variant, count, plies=(16, 40, 70)):
     """FENs of the positions at PLIES of the PATH's games of VARIANT (the
     games' starting FEN tags honoured), replayed with pyffish, a move
-    generator independent of Griffon, game by game until at least COUNT
-    are taken; moves pyffish refuses end that game's positions."""
+    generator independent of Griffon (moves numbered as UCI does, see
+    `uci_moves`), game by game until at least COUNT are taken; moves
+    pyffish refuses end that game's positions."""
     import pyffish as sf
 
+    ranks = sf.start_fen(variant).split()[0].split("[")[0].count("/") + 1
     fens = []
     for game in read_games(path):
         if game.tags.get("Variant", "normal") != variant or not game.movetext:
             continue
         start = game.tags.get("FEN", sf.start_fen(variant))
+        moves = uci_moves(game.moves, ranks)
         for ply in plies:
-            if ply < len(game.moves):
+            if ply < len(moves):
                 try:
-                    fens.append(sf.get_fen(variant, start, game.moves[:ply]))
+                    fens.append(sf.get_fen(variant, start, moves[:ply]))
                 except Exception:
                     pass
         if len(fens) >= count:
             break
     return fens
+
+
+def uci_moves(moves, ranks):
+    """A game's coordinate moves as UCI and pyffish write them: on a board
+    of ten ranks XBoard (and so `griffon match`) numbers them from 0, UCI
+    from 1 (xiangqi's `h0g2` is `h1g3`). A game with a square on rank 0
+    is taken to number them XBoard's way; other games are left alone."""
+    if ranks != 10 or not any(re.search(r"[a-z]0", m) for m in moves):
+        return moves
+    return [re.sub(r"([a-z])(\d)", lambda m: m.group(1) + str(int(m.group(2)) + 1), m) for m in moves]
 
 
 def game_moves(movetext):
