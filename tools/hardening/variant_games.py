@@ -98,6 +98,8 @@ import pyffish
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "reference"))
 from fsf_perft import ini_sections  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import pgn_elo  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_INI = os.path.join(os.path.dirname(ROOT), "shared", "ref", "fsf-variants.ini")
@@ -220,10 +222,6 @@ def walls(pieces):
     return {sq for sq, piece in pieces.items() if piece == "*"}
 
 
-def ranks_plus_one(text):
-    return SQUARE.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1), text)
-
-
 def move_key(text):
     """A move's squares in order and its other characters, case-blind:
     `e7e8q,e8h5` and `e7e8,e8h5q` read the same."""
@@ -274,7 +272,7 @@ class Replay:
     def match(self, text, legal):
         """The legal pyffish moves Griffon's `text` can be."""
         if self.ten_ranks:
-            text = ranks_plus_one(text)
+            text = pgn_elo.ranks_plus_one(text)
         text = self.pyffish_letters(text)
         if text in legal:
             return [text]

@@ -27,6 +27,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 # Two-sided 95 % quantile of the normal distribution, as src/arena/stats.rs.
 Z95 = 1.959963984540054
 
+_SQUARE = re.compile(r"([a-z])(\d+)")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.M)
 _TOKEN = re.compile(r"\{[^}]*\}|\S+")
 _MOVE_NUMBER = re.compile(r"^\d+\.+")
@@ -171,14 +172,20 @@ def positions(path, variant, count, plies=(16, 40, 70)):
     return fens
 
 
+def ranks_plus_one(text):
+    """Every square of TEXT (a move, a list of moves) one rank up: XBoard
+    numbers a ten-rank board's ranks from 0, UCI and pyffish from 1
+    (xiangqi's `h0g2` is `h1g3`)."""
+    return _SQUARE.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1), text)
+
+
 def uci_moves(moves, ranks):
-    """A game's coordinate moves as UCI and pyffish write them: on a board
-    of ten ranks XBoard (and so `griffon match`) numbers them from 0, UCI
-    from 1 (xiangqi's `h0g2` is `h1g3`). A game with a square on rank 0
-    is taken to number them XBoard's way; other games are left alone."""
+    """A game's coordinate moves as UCI and pyffish write them. On a board
+    of ten ranks, a game with a square on rank 0 is taken to number them
+    XBoard's way (`ranks_plus_one`); other games are left alone."""
     if ranks != 10 or not any(re.search(r"[a-z]0", m) for m in moves):
         return moves
-    return [re.sub(r"([a-z])(\d)", lambda m: m.group(1) + str(int(m.group(2)) + 1), m) for m in moves]
+    return [ranks_plus_one(m) for m in moves]
 
 
 def game_moves(movetext):

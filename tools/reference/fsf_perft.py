@@ -68,6 +68,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import pgn_elo  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_FSF = "~/.cache/griffon/fairy-stockfish/fairy-stockfish"
 STATUSES = ["ok", "differs", "griffon-error", "fsf-error", "not-loaded"]
@@ -298,13 +301,9 @@ def ini_sections(path):
 # Divide comparison
 
 
-def rank_plus_one(move):
-    return re.sub(r"([a-z])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + 1), move)
-
-
 def divide_report(variant, label, fen, fsf_div, gr_div):
     best = None
-    for name, f in (("as written", lambda m: m), ("ranks + 1", rank_plus_one)):
+    for name, f in (("as written", lambda m: m), ("ranks + 1", pgn_elo.ranks_plus_one)):
         gmap = {}
         for m in gr_div:
             gmap.setdefault(f(m).lower(), m)
