@@ -267,3 +267,30 @@ fn network_options_in_xboard() {
     }
     assert!(!e.next_move().is_empty());
 }
+
+/// Every network under `nets/` is `nets/VARIANT.nnue` for a variant
+/// Griffon knows, and that variant's engine takes it: a file trained
+/// with another variant's features, or cut short when it was copied,
+/// would leave its users on the hand-written evaluation without a word.
+#[test]
+fn shipped_networks_load_for_their_variants() {
+    let set = griffon::variant::VariantSet::builtin().expect("built-ins");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("nets/") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("nnue") {
+            continue;
+        }
+        let variant = path.file_stem().and_then(|s| s.to_str()).expect("name");
+        let def = set
+            .get(variant)
+            .unwrap_or_else(|| panic!("{}: no variant {variant}", path.display()));
+        let rules = griffon::position::Rules::new(def.clone()).expect("rules");
+        if let Err(e) = griffon::nnue::load(&path, &rules) {
+            panic!("{e}");
+        }
+        count += 1;
+    }
+    assert!(count >= 6, "only {count} networks under nets/");
+}
