@@ -274,7 +274,6 @@ fn network_options_in_xboard() {
 /// would leave its users on the hand-written evaluation without a word.
 #[test]
 fn shipped_networks_load_for_their_variants() {
-    let set = griffon::variant::VariantSet::builtin().expect("built-ins");
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
     let mut count = 0;
     for entry in std::fs::read_dir(&dir).expect("nets/") {
@@ -283,10 +282,7 @@ fn shipped_networks_load_for_their_variants() {
             continue;
         }
         let variant = path.file_stem().and_then(|s| s.to_str()).expect("name");
-        let def = set
-            .get(variant)
-            .unwrap_or_else(|| panic!("{}: no variant {variant}", path.display()));
-        let rules = griffon::position::Rules::new(def.clone()).expect("rules");
+        let rules = common::rules(variant);
         if let Err(e) = griffon::nnue::load(&path, &rules) {
             panic!("{e}");
         }
