@@ -20,6 +20,22 @@ pub use crate::trajectory::visit as entry;
 /// Deepest cell path a walk follows; checked against the table at load.
 pub(crate) const MAX_DEPTH: usize = 256;
 
+/// The occupancy class (`EMPTY`, `FRIEND`, `FOE`) a cell with `flags`
+/// sees on a square of board code `code` (not the edge), for the walker
+/// of colour index `friend_high - 1` (a piece's code holds its colour
+/// index plus one in its high bits): the walker's own origin counts as
+/// empty, and a wall as a friend (nothing lands on it).
+#[inline(always)]
+fn occupancy(code: u8, flags: u8, friend_high: u8) -> usize {
+    if code == 0 || flags & cell_flags::ORIGIN != 0 {
+        EMPTY
+    } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
+        FRIEND
+    } else {
+        FOE
+    }
+}
+
 /// Whether a cell with `flags` captures in passing (a locust leg) what
 /// stands there, of occupancy `class`.
 #[inline(always)]
@@ -112,13 +128,7 @@ impl Position {
                 let mut next = 0u32;
                 let mut next_locust = locust;
                 if code != EDGE {
-                    let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
-                        EMPTY
-                    } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
-                        FRIEND
-                    } else {
-                        FOE
-                    };
+                    let class = occupancy(code, cell.flags, friend_high);
                     // Nothing lands on a wall, nor attacks or defends it;
                     // a piece stopped by its own kind treats one as a wall
                     // it cannot pass either.
@@ -416,13 +426,7 @@ impl Position {
             let mut next = 0u32;
             let mut next_took = took;
             if code != EDGE {
-                let class = if code == 0 || cell.flags & cell_flags::ORIGIN != 0 {
-                    EMPTY
-                } else if code == WALL || ((code - 1) >> 6) + 1 == friend_high {
-                    FRIEND
-                } else {
-                    FOE
-                };
+                let class = occupancy(code, cell.flags, friend_high);
                 let stopped = class != EMPTY && stops(stopped_by, code, &self.slots);
                 if !took {
                     let kind = if code == WALL || stopped {

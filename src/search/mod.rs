@@ -150,8 +150,9 @@ pub struct Line {
     pub pv: Vec<Move>,
 }
 
-/// The result of a search.
-#[derive(Clone, Debug)]
+/// The result of a search; the default is the result of none (no move,
+/// nothing searched).
+#[derive(Clone, Debug, Default)]
 pub struct SearchResult {
     pub best: Option<Move>,
     pub ponder: Option<Move>,

@@ -234,14 +234,7 @@ impl Searcher {
         });
         let mut result = result.unwrap_or_else(|_| {
             log::error!("a search thread panicked");
-            SearchResult {
-                best: None,
-                ponder: None,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-                lines: Vec::new(),
-            }
+            SearchResult::default()
         });
         self.nodes = shared.nodes.load(Ordering::Relaxed);
         result.nodes = self.nodes;

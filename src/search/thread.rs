@@ -147,14 +147,7 @@ impl<'a> Thread<'a> {
         if let (Some(acc), Some(net)) = (&mut self.acc, self.sh.net) {
             acc.refresh(net, &pos, 0);
         }
-        let mut result = SearchResult {
-            best: None,
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            lines: Vec::new(),
-        };
+        let mut result = SearchResult::default();
         // Any legal move is better than none if time runs out at once.
         let mut root_moves = MoveList::new();
         generate_legal(&mut pos, &mut root_moves);
