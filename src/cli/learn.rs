@@ -262,6 +262,10 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         init.as_ref().map_or(args.hidden, |n| n.hidden)
     );
     let mut trainer = train::Trainer::new(layout, init.as_ref(), options);
+    eprintln!(
+        "train: the hand-written evaluation's valid loss {:.6}",
+        trainer.hand_written_loss(&valid)
+    );
     let mut net = Network::zeroed(rules, args.hidden);
     let began = Instant::now();
     let mut saved = Ok(());

@@ -216,6 +216,21 @@ fn a_mirrored_sample_has_its_files_reversed() {
     );
 }
 
+/// A small residual trainer's settings, quick enough for a test.
+fn residual_options() -> super::train::Options {
+    super::train::Options {
+        hidden: 8,
+        epochs: 40,
+        batch: 64,
+        lr: 0.01,
+        lambda: 1.0,
+        k: 400.0,
+        residual: true,
+        threads: 1,
+        seed: 3,
+    }
+}
+
 /// A residual network learns what the search found beyond the
 /// hand-written evaluation: on samples whose score is their `base` (100
 /// to 300 centipawns) plus 60, it settles at about +60, where a whole
@@ -239,18 +254,7 @@ fn a_residual_network_learns_the_correction_to_its_base() {
         pos.make(*rng.pick(&moves));
     }
     let valid = samples.split_off(samples.len() - 50);
-    let options = super::train::Options {
-        hidden: 8,
-        epochs: 40,
-        batch: 64,
-        lr: 0.01,
-        lambda: 1.0,
-        k: 400.0,
-        residual: true,
-        threads: 1,
-        seed: 3,
-    };
-    let mut trainer = super::train::Trainer::new(layout, None, options);
+    let mut trainer = super::train::Trainer::new(layout, None, residual_options());
     trainer.run(&mut samples, &valid, |_, _| {});
     let mut net = Network::zeroed(pos.rules(), 8);
     trainer.quantise(&mut net);
@@ -264,4 +268,23 @@ fn a_residual_network_learns_the_correction_to_its_base() {
         let out = fresh(&net, &p);
         assert!((out - 60).abs() <= 15, "{fen}: {out}");
     }
+}
+
+/// The hand-written evaluation's loss is the squared gap between the
+/// win probabilities of each sample's `base` and its score: nil where
+/// they agree, (sigmoid(1) - 1/2)^2 = 0.053445 for a base of 0 against a
+/// score of 400 centipawns (k = 400).
+#[test]
+fn the_hand_written_loss_measures_base_against_score() {
+    let pos = start("normal");
+    let layout = Layout::new(pos.rules());
+    let trainer = super::train::Trainer::new(layout.clone(), None, residual_options());
+    let agree = Sample::new(&pos, &layout, 120, 120);
+    assert!(trainer.hand_written_loss(&[agree]) < 1e-12);
+    let apart = Sample::new(&pos, &layout, 400, 0);
+    let loss = trainer.hand_written_loss(std::slice::from_ref(&apart));
+    let expected = (1.0 / (1.0 + (-1.0f64).exp()) - 0.5).powi(2);
+    assert!((loss - expected).abs() < 1e-6, "{loss} against {expected}");
+    let both = trainer.hand_written_loss(&[apart, Sample::new(&pos, &layout, 7, 7)]);
+    assert!((both - expected / 2.0).abs() < 1e-6, "{both}");
 }

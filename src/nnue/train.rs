@@ -190,6 +190,21 @@ impl Trainer {
         total / samples.len().max(1) as f64
     }
 
+    /// Mean loss over `samples` of the hand-written evaluation alone
+    /// (each sample's `base`, what a residual network adds to): the
+    /// yardstick a network's held-out loss is read against.
+    pub fn hand_written_loss(&self, samples: &[Sample]) -> f64 {
+        let total: f64 = samples
+            .iter()
+            .map(|s| {
+                let p = sigmoid(f32::from(s.base) / self.opts.k);
+                let t = self.target(s);
+                f64::from((p - t) * (p - t))
+            })
+            .sum();
+        total / samples.len().max(1) as f64
+    }
+
     /// One batch: gradients on every thread, summed, then Adam. Returns
     /// the batch's summed loss.
     fn step(&mut self, batch: &[Sample], lr: f32) -> f64 {
